@@ -1,0 +1,301 @@
+/* build.c - see build.h. */
+#define _GNU_SOURCE
+#include "build.h"
+#include "util.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* What any lab's code may call: memory, printing for debugging, assert, and <math.h>. */
+static const char *const base_allowed[] = {
+    "memcpy", "memset", "memmove", "memcmp", "malloc", "calloc", "realloc", "free", "aligned_alloc",
+    "posix_memalign", "printf", "puts", "putchar", "fprintf", "fputs", "fputc", "fwrite", "fflush",
+    "stdout", "stderr", "abort", "__assert_fail", "__stack_chk_fail", "_GLOBAL_OFFSET_TABLE_",
+    "sqrt", "sqrtf", "fabs", "fabsf", "fma", "fmaf", "fmin", "fmax", "fminf", "fmaxf", "floor", "ceil",
+    "exp", "expf", "log", "logf", "pow", "powf", "sin", "cos", "sinf", "cosf", "tanh", "tanhf", "round",
+    NULL,
+};
+
+#define TOOL_TIMEOUT_S 60.0
+#define MAX_SOURCE_BYTES (1 << 20)
+
+int run_tool(char *const argv[], const char *out_path, double timeout_s)
+{
+    pid_t pid = fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int in = open("/dev/null", O_RDONLY);
+        if (out < 0 || in < 0) _exit(126);
+        dup2(in, 0);
+        dup2(out, 1);
+        dup2(out, 2);
+        struct rlimit fs = {64 << 20, 64 << 20}; /* no tool output or object beyond 64 MiB */
+        setrlimit(RLIMIT_FSIZE, &fs);
+        setenv("LC_ALL", "C", 1); /* plain ASCII quotes in compiler messages */
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    double deadline = now_s() + timeout_s;
+    int status;
+    while (waitpid(pid, &status, WNOHANG) == 0) {
+        if (now_s() > deadline) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            return -1;
+        }
+        usleep(2000);
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* argv from a space-separated string plus fixed words; returns a NULL-terminated vector. */
+static char **argv_build(const char *const *head, const char *flags, const char *const *tail)
+{
+    char **v = xcalloc(256, sizeof *v);
+    int n = 0;
+    for (; *head; head++) v[n++] = xstrdup(*head);
+    char *copy = xstrdup(flags ? flags : ""), *save = NULL;
+    for (char *w = strtok_r(copy, " \t", &save); w && n < 200; w = strtok_r(NULL, " \t", &save)) v[n++] = xstrdup(w);
+    free(copy);
+    for (; *tail && n < 254; tail++) v[n++] = xstrdup(*tail);
+    return v;
+}
+
+static void argv_free(char **v)
+{
+    for (char **p = v; *p; p++) free(*p);
+    free(v);
+}
+
+/* The first `max` bytes of a tool's output, for a message. */
+static void tool_message(const char *path, char *msg, size_t len, const char *prefix)
+{
+    char *text = read_text(path, 3000);
+    snprintf(msg, len, "%s%s", prefix, text ? text : "(no output)");
+    free(text);
+}
+
+static int copy_source(const char *from, const char *to, char *msg, size_t len)
+{
+    struct stat st;
+    if (stat(from, &st) || !S_ISREG(st.st_mode)) {
+        snprintf(msg, len, "missing file: %s (the file you edit for this lab)", from);
+        return BUILD_MISSING;
+    }
+    if (st.st_size > MAX_SOURCE_BYTES) {
+        snprintf(msg, len, "%s is %lld bytes; the limit is %d", from, (long long)st.st_size, MAX_SOURCE_BYTES);
+        return BUILD_MISSING;
+    }
+    char *text = read_text(from, MAX_SOURCE_BYTES);
+    FILE *f = fopen(to, "w");
+    int bad = !text || !f || fputs(text, f) < 0;
+    if (f && fclose(f)) bad = 1;
+    free(text);
+    if (bad) snprintf(msg, len, "could not copy %s to %s", from, to);
+    return bad ? BUILD_TOOL : BUILD_OK;
+}
+
+/* The system include folders gcc searches, as "dir/" prefixes, newline separated. */
+static char *system_include_dirs(const char *scratch)
+{
+    char out[1024];
+    snprintf(out, sizeof out, "%s/include-dirs.txt", scratch);
+    char *argv[] = {"gcc", "-E", "-Wp,-v", "-x", "c", "/dev/null", "-o", "/dev/null", NULL};
+    run_tool(argv, out, TOOL_TIMEOUT_S);
+    char *text = read_text(out, 1 << 16), *list = xcalloc(1, (1 << 16) + 1024);
+    char *p = text ? strstr(text, "#include <...> search starts here:") : NULL;
+    for (char *line = p ? strchr(p, '\n') : NULL; line && *++line == ' '; line = strchr(line, '\n')) {
+        size_t n = strcspn(line + 1, "\n");
+        char dir[PATH_MAX], resolved[PATH_MAX];
+        snprintf(dir, sizeof dir, "%.*s", (int)n, line + 1);
+        if (realpath(dir, resolved)) strcat(strcat(strcat(list, resolved), "/"), "\n");
+    }
+    free(text);
+    return list;
+}
+
+static int under_any(const char *path, const char *prefixes)
+{
+    char resolved[PATH_MAX];
+    if (!realpath(path, resolved)) return 0;
+    for (const char *p = prefixes; *p;) {
+        size_t n = strcspn(p, "\n");
+        if (n && strncmp(resolved, p, n) == 0) return 1;
+        p += n + (p[n] == '\n');
+    }
+    return 0;
+}
+
+/* Preprocess: every file the source includes must be a system header or in the lab folder. */
+static int check_includes(const build_spec *b, const char *src, char *msg, size_t len)
+{
+    char deps[1024], pre[1024], out[1024], labdir[PATH_MAX + 2];
+    snprintf(deps, sizeof deps, "%s/student.d", b->scratch);
+    snprintf(pre, sizeof pre, "%s/student.i", b->scratch);
+    snprintf(out, sizeof out, "%s/preprocess.txt", b->scratch);
+    char idir[1100];
+    snprintf(idir, sizeof idir, "-I%s", b->lab_dir);
+    const char *head[] = {"gcc", NULL}, *tail[] = {idir, "-E", "-MD", "-MF", deps, src, "-o", pre, NULL};
+    char **argv = argv_build(head, b->cflags, tail);
+    int rc = run_tool(argv, out, TOOL_TIMEOUT_S);
+    argv_free(argv);
+    if (rc != 0) {
+        tool_message(out, msg, len, "does not compile (preprocessor):\n");
+        return BUILD_COMPILE;
+    }
+    char *allowed = system_include_dirs(b->scratch);
+    if (!realpath(b->lab_dir, labdir)) snprintf(labdir, sizeof labdir, "%s", b->lab_dir);
+    strcat(strcat(allowed, labdir), "/\n");
+    char *d = read_text(deps, 1 << 20), *save = NULL;
+    int status = BUILD_OK;
+    /* make-style: "student.o: student.c a.h \\\n b.h"; the first word after ':' is the source. */
+    char *list = d ? strchr(d, ':') : NULL;
+    int first = 1;
+    for (char *w = list ? strtok_r(list + 1, " \\\n", &save) : NULL; w; w = strtok_r(NULL, " \\\n", &save)) {
+        if (first) { first = 0; continue; }
+        if (!under_any(w, allowed)) {
+            snprintf(msg, len, "audit: includes %s, which is outside the system headers and the lab's folder", w);
+            status = BUILD_AUDIT;
+            break;
+        }
+    }
+    free(d);
+    free(allowed);
+    char *text = status == BUILD_OK ? read_text(pre, 4 << 20) : NULL;
+    if (text && (strstr(text, ".incbin") || strstr(text, ".include"))) {
+        snprintf(msg, len, "audit: inline assembly pulls in a file (.incbin/.include)");
+        status = BUILD_AUDIT;
+    }
+    free(text);
+    return status;
+}
+
+static int in_list(const char *name, const char *const *list, int n)
+{
+    for (int i = 0; n < 0 ? list[i] != NULL : i < n; i++)
+        if (strcmp(name, list[i]) == 0) return 1;
+    return 0;
+}
+
+static int word_in(const char *name, const char *words)
+{
+    size_t n = strlen(name);
+    for (const char *p = words ? strstr(words, name) : NULL; p; p = strstr(p + 1, name))
+        if ((p == words || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return 1;
+    return 0;
+}
+
+int audit_object(const build_spec *b, const char *object, char *msg, size_t len)
+{
+    char out[1024];
+    snprintf(out, sizeof out, "%s/sections.txt", b->scratch);
+    char *readelf[] = {"readelf", "-S", "-W", (char *)object, NULL};
+    if (run_tool(readelf, out, TOOL_TIMEOUT_S) != 0) {
+        snprintf(msg, len, "could not run readelf on the object (is binutils installed?)");
+        return BUILD_TOOL;
+    }
+    char *text = read_text(out, 1 << 20);
+    static const char *const banned[] = {".init_array", ".fini_array", ".preinit_array", ".ctors", ".dtors",
+                                         " .init ", " .fini ", NULL};
+    for (int i = 0; text && banned[i]; i++)
+        if (strstr(text, banned[i])) {
+            snprintf(msg, len, "audit: the object has a %s section (constructors/destructors are not allowed)",
+                     banned[i]);
+            free(text);
+            return BUILD_AUDIT;
+        }
+    free(text);
+    snprintf(out, sizeof out, "%s/symbols.txt", b->scratch);
+    char *nm[] = {"nm", "-P", (char *)object, NULL};
+    if (run_tool(nm, out, TOOL_TIMEOUT_S) != 0) {
+        snprintf(msg, len, "could not run nm on the object");
+        return BUILD_TOOL;
+    }
+    text = read_text(out, 1 << 22);
+    int status = BUILD_OK;
+    char *save = NULL;
+    for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line && status == BUILD_OK;
+         line = strtok_r(NULL, "\n", &save)) {
+        char name[512], type;
+        if (sscanf(line, "%511s %c", name, &type) != 2) continue;
+        if (type == 'U') {
+            if (!in_list(name, base_allowed, -1) && !word_in(name, b->allow_calls)) {
+                snprintf(msg, len, "audit: calls %s, which this lab does not allow", name);
+                status = BUILD_AUDIT;
+            }
+        } else if (type == 'i') {
+            snprintf(msg, len, "audit: %s is an ifunc (its resolver would run before the grader)", name);
+            status = BUILD_AUDIT;
+        } else if (type != 'w' && type != 'v' && type >= 'A' && type <= 'Z' &&
+                   !in_list(name, b->functions, b->nfunctions)) {
+            snprintf(msg, len, "audit: defines global symbol %s; only the lab's functions may be global "
+                     "(make helpers static)", name);
+            status = BUILD_AUDIT;
+        } else if ((type == 'w' || type == 'v') && !in_list(name, b->functions, b->nfunctions)) {
+            snprintf(msg, len, "audit: defines weak symbol %s", name);
+            status = BUILD_AUDIT;
+        }
+    }
+    free(text);
+    return status;
+}
+
+int build_runner(const build_spec *b, char *msg, size_t len)
+{
+    char src[1024], obj[1024], local[1024], runner[1024], out[1024], idir[1100];
+    snprintf(src, sizeof src, "%s/student.c", b->scratch);
+    snprintf(obj, sizeof obj, "%s/student.o", b->scratch);
+    snprintf(local, sizeof local, "%s/student-local.o", b->scratch);
+    snprintf(runner, sizeof runner, "%s/runner", b->scratch);
+    snprintf(out, sizeof out, "%s/compile.txt", b->scratch);
+    snprintf(idir, sizeof idir, "-I%s", b->lab_dir);
+    msg[0] = '\0';
+    int st = copy_source(b->source, src, msg, len);
+    if (st == BUILD_OK) st = check_includes(b, src, msg, len);
+    if (st != BUILD_OK) return st;
+
+    const char *head[] = {"gcc", NULL}, *tail[] = {idir, "-c", src, "-o", obj, NULL};
+    char **argv = argv_build(head, b->cflags, tail);
+    int rc = run_tool(argv, out, TOOL_TIMEOUT_S);
+    argv_free(argv);
+    if (rc != 0) {
+        tool_message(out, msg, len, "does not compile:\n");
+        return BUILD_COMPILE;
+    }
+    if ((st = audit_object(b, obj, msg, len)) != BUILD_OK) return st;
+
+    /* Belt and braces: after the audit only the lab's functions stay global. */
+    char **oc = xcalloc((size_t)b->nfunctions + 4, sizeof *oc);
+    int n = 0;
+    oc[n++] = xstrdup("objcopy");
+    for (int i = 0; i < b->nfunctions; i++) {
+        oc[n] = xmalloc(strlen(b->functions[i]) + 32);
+        sprintf(oc[n++], "--keep-global-symbol=%s", b->functions[i]);
+    }
+    oc[n++] = xstrdup(obj);
+    oc[n++] = xstrdup(local);
+    rc = run_tool(oc, out, TOOL_TIMEOUT_S);
+    argv_free(oc);
+    if (rc != 0) {
+        tool_message(out, msg, len, "objcopy failed:\n");
+        return BUILD_TOOL;
+    }
+    const char *lhead[] = {"gcc", "-o", runner, b->runner_base, local, NULL}, *ltail[] = {NULL};
+    argv = argv_build(lhead, b->ldlibs, ltail);
+    rc = run_tool(argv, out, TOOL_TIMEOUT_S);
+    argv_free(argv);
+    if (rc != 0) {
+        tool_message(out, msg, len, "does not link:\n");
+        return BUILD_LINK;
+    }
+    return BUILD_OK;
+}

@@ -1,0 +1,37 @@
+/* build.h - turn a student's source file into an audited runner executable.
+ *
+ * Steps, each with its own failure message: copy the file into a scratch folder; preprocess it
+ * and reject includes from outside the system and the lab's header folder and any .incbin;
+ * compile with our flags; audit the object (it may define only the lab's functions, have no
+ * constructors or ifuncs, and call only allowed functions); localise every other symbol; link
+ * it with the runner. The scorer runs these tools but never the student's code. */
+#ifndef BUILD_H
+#define BUILD_H
+
+#include <stddef.h>
+
+typedef struct build_spec {
+    const char *source;      /* the student's file */
+    const char *lab_dir;     /* grading/NN-name: the lab's header lives here */
+    const char *scratch;     /* a fresh folder for this build */
+    const char *runner_base; /* the runner object (harness + lab adaptors) */
+    const char *cflags;      /* from thresholds.conf */
+    const char *ldlibs;      /* e.g. "-lm" */
+    const char *const *functions; /* the lab's functions: the only symbols the object may define */
+    int nfunctions;
+    const char *allow_calls; /* extra functions the lab lets student code call (space separated) */
+} build_spec;
+
+enum build_status { BUILD_OK, BUILD_MISSING, BUILD_COMPILE, BUILD_AUDIT, BUILD_LINK, BUILD_TOOL };
+
+/* Build `scratch`/runner. Returns a build_status; msg says what went wrong, for the student. */
+int build_runner(const build_spec *b, char *msg, size_t len);
+
+/* The audit alone, on an object file (exposed for tests). */
+int audit_object(const build_spec *b, const char *object, char *msg, size_t len);
+
+/* Run argv with stdout+stderr to out_path, under a wall-clock limit. Returns the exit status,
+ * or -1 if it could not run or was killed. */
+int run_tool(char *const argv[], const char *out_path, double timeout_s);
+
+#endif

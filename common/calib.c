@@ -1,0 +1,125 @@
+/* calib.c - see calib.h. */
+#define _GNU_SOURCE
+#include "calib.h"
+#include "stats.h"
+#include "util.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static size_t parse_size(const char *s)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (*end == 'K') v *= 1024;
+    if (*end == 'M') v *= 1024 * 1024;
+    return (size_t)v;
+}
+
+/* The largest cache any cpu0 cache level reports: the last-level cache. */
+static size_t read_llc(void)
+{
+    size_t best = 0;
+    for (int i = 0; i < 8; i++) {
+        char path[96];
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+        char *s = read_text(path, 64);
+        if (!s) continue;
+        size_t v = parse_size(s);
+        if (v > best) best = v;
+        free(s);
+    }
+    if (best == 0) {
+        long v = sysconf(_SC_LEVEL3_CACHE_SIZE);
+        best = v > 0 ? (size_t)v : (size_t)32 << 20;
+    }
+    return best;
+}
+
+void machine_read(machine *m)
+{
+    memset(m, 0, sizeof *m);
+    snprintf(m->cpu, sizeof m->cpu, "unknown cpu");
+    char *info = read_text("/proc/cpuinfo", 1 << 16);
+    char *p = info ? strstr(info, "model name") : NULL;
+    if (p && (p = strchr(p, ':'))) {
+        p += 2;
+        size_t n = strcspn(p, "\n");
+        snprintf(m->cpu, sizeof m->cpu, "%.*s", (int)n, p);
+    }
+    free(info);
+    m->cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    m->llc_bytes = read_llc();
+    char host[64] = "";
+    gethostname(host, sizeof host - 1);
+    char desc[512];
+    snprintf(desc, sizeof desc, "%s|%d|%zu|%ld|%s", m->cpu, m->cores, m->llc_bytes,
+             sysconf(_SC_PHYS_PAGES), host);
+    snprintf(m->key, sizeof m->key, "%016llx", (unsigned long long)fnv1a(desc, strlen(desc), 0));
+}
+
+/* STREAM-style triad and a read-only sum, each over about `bytes` bytes. */
+bandwidth measure_bandwidth(int threads, size_t bytes)
+{
+    size_t n = bytes / (3 * sizeof(double));
+    double *a = xmalloc(n * sizeof *a), *b = xmalloc(n * sizeof *b), *c = xmalloc(n * sizeof *c);
+    const double s = 1.5;
+    enum { PASSES = 7 };
+    double tt[PASSES + 1], tr[PASSES + 1], sink = 0;
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (size_t i = 0; i < n; i++) { /* first touch by the threads that will stream the data */
+        a[i] = 0;
+        b[i] = 1;
+        c[i] = 2;
+    }
+    for (int p = 0; p <= PASSES; p++) { /* pass 0 is a warm-up */
+        double t0 = now_s();
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (size_t i = 0; i < n; i++) a[i] = b[i] + s * c[i];
+        double t1 = now_s(), sum = 0;
+        const double *arrays[3] = {a, b, c};
+        for (int k = 0; k < 3; k++) {
+            const double *v = arrays[k];
+#pragma omp parallel for simd num_threads(threads) schedule(static) reduction(+ : sum)
+            for (size_t i = 0; i < n; i++) sum += v[i];
+        }
+        tt[p] = t1 - t0;
+        tr[p] = now_s() - t1;
+        sink += sum;
+    }
+    if (sink == 42.0) puts(""); /* keep the sums alive */
+    free(a);
+    free(b);
+    free(c);
+    return (bandwidth){24.0 * n / median(tt + 1, PASSES) * 1e-9, 24.0 * n / median(tr + 1, PASSES) * 1e-9};
+}
+
+static int read_cache(const char *path, bandwidth *out)
+{
+    char *text = read_text(path, 4096);
+    if (!text) return -1;
+    int ok = sscanf(text, "triad_gbs = %lf\nread_gbs = %lf", &out->triad_gbs, &out->read_gbs) == 2;
+    free(text);
+    return ok && out->triad_gbs > 0 && out->read_gbs > 0 ? 0 : -1;
+}
+
+int calibration(const char *dir, const machine *m, int threads, int force, bandwidth *out)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s-t%d.conf", dir, m->key, threads);
+    if (!force && read_cache(path, out) == 0) return 0;
+    fprintf(stderr, "calibrating this machine (%s, %d thread%s): memory bandwidth ...\n", m->cpu, threads,
+            threads > 1 ? "s" : "");
+    *out = measure_bandwidth(threads, 4 * m->llc_bytes);
+    mkdir(dir, 0755);
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    fprintf(f, "triad_gbs = %.3f\nread_gbs = %.3f\n# %s, %d cores, last-level cache %zu bytes, %d thread(s)\n",
+            out->triad_gbs, out->read_gbs, m->cpu, m->cores, m->llc_bytes, threads);
+    return fclose(f) ? -1 : 0;
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# grade-labs.sh - grade several labs in turn; what `make grade` runs.
+# usage: common/grade-labs.sh BUILD WORK LAB SEED LABNAME...
+# Exit 0 when every stage of every lab passes, 1 when any fails, 2 for a usage error.
+# One lab's trouble (even its grader stopping) never keeps the others from being graded.
+set -u
+build=$1 work=$2 lab=$3 seed=$4
+shift 4
+known=$(ls -d grading/[0-9][0-9]-*/ 2>/dev/null | sed 's|grading/||; s|/$||' | tr '\n' ' ')
+if [ $# = 0 ]; then
+    if [ -n "$lab" ]; then echo "unknown lab '$lab'. The labs are: $known(use LAB=NN or the full name)"
+    else echo "no labs found under grading/"; fi
+    exit 2
+fi
+if [ ! -d "$work" ]; then
+    echo "WORK=$work is not a folder; it should be shaped like labs/ (one folder per lab)"
+    exit 2
+fi
+case "$work" in
+    labs|labs/|./labs) results="$build/results" ;;
+    *) results="$build/results/$(printf '%s' "$work" | tr '/.' '__')" ;;
+esac
+
+status=0 summary=""
+for l in "$@"; do
+    if [ -z "$lab" ] && [ ! -d "$work/$l" ]; then
+        summary="$summary
+  $l: not present in $work/ (skipped)"
+        continue
+    fi
+    "$build/grading/$l/grade" --lab-dir "grading/$l" --work "$work" --build "$build" \
+        --runner-base "$build/grading/$l/runner-base.o" --results "$results" ${seed:+--seed "$seed"}
+    rc=$?
+    case $rc in
+        0) word=pass ;;
+        1) word="fail"; [ $status = 0 ] && status=1 ;;
+        *) word="grader stopped (status $rc)"; status=2 ;;
+    esac
+    summary="$summary
+  $l: $word"
+done
+if [ $# -gt 1 ]; then
+    echo
+    echo "summary ($work):$summary"
+    echo "results: $results/*.json"
+fi
+exit $status

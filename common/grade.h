@@ -1,0 +1,35 @@
+/* grade.h - results of grading one lab, shared by the scorer (grade.c) and its reports (report.c). */
+#ifndef GRADE_H
+#define GRADE_H
+
+#include "calib.h"
+#include "config.h"
+#include "lab.h"
+
+typedef struct stage_result {
+    int correct;               /* every correctness case and every timed call right */
+    int cases_ok, cases_total; /* correctness cases */
+    char reason[24];           /* first failure, as a stable token: "wrong", "timeout", "too-slow" ... */
+    char detail[3072];         /* for people: the size, the first bad index, got vs expected, likely cause */
+    int timed;                 /* a timed run finished and was checked */
+    lab_shape timed_shape;
+    double seconds, gflops, gbs, ceiling_gflops, fraction, required;
+    int fast_enough;
+    double points_correct, points_speed, max_correct, max_speed;
+} stage_result;
+
+typedef struct lab_run {
+    const char *work;   /* the tree graded: "labs" */
+    uint64_t seed;
+    machine mach;
+    bandwidth cached, now; /* calibration cache, and measured in this run */
+    config cfg;
+    char build_error[4096];
+    int build_status;
+    stage_result stages[16];
+} lab_run;
+
+void report_table(const lab_run *r, FILE *f);
+int report_json(const lab_run *r, const char *path);
+
+#endif

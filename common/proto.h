@@ -1,0 +1,57 @@
+/* proto.h - the private channel between the scorer and the runner.
+ *
+ * The scorer writes to the runner's fd 3 and reads the runner's fd 4; the student's stdout and
+ * stderr go to a capped file that nobody parses. Every message is a header and a payload. One
+ * runner process grades one case: JOB, then per trial INPUT (correctness) or INPUT + VARIANTS
+ * (timed); it answers with READY (timed only), OUTPUT per call, TIMES (timed), GUARDS, INPUTS and
+ * finally DONE. A case without DONE failed, whatever the runner's exit status. */
+#ifndef PROTO_H
+#define PROTO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lab.h"
+
+#define PROTO_MAGIC 0x4c425731u /* "1WBL" */
+#define PROTO_IN_FD 3
+#define PROTO_OUT_FD 4
+/* Guard zone on each side of every buffer, in doubles (one page). */
+#define GUARD_DOUBLES 512
+#define GUARD_BYTE 0xa5
+
+enum msg_kind {
+    MSG_JOB = 1, MSG_INPUT, MSG_VARIANTS, /* scorer -> runner */
+    MSG_READY, MSG_OUTPUT, MSG_TIMES, MSG_GUARDS, MSG_INPUTS, MSG_DONE, /* runner -> scorer */
+};
+
+typedef struct msg_head {
+    uint32_t magic, kind;
+    uint64_t bytes;
+} msg_head;
+
+typedef struct job {
+    uint32_t stage;
+    lab_shape s;
+    uint32_t timed;     /* 0: `trials` calls, each on fresh inputs; 1: timed calls on variants */
+    uint32_t trials;    /* correctness trials */
+    uint32_t min_calls; /* timed: at least this many calls (the first is the warm-up) ... */
+    uint32_t max_calls; /* ... at most this many (one variant of LAB.vary each) */
+    double min_time;    /* ... and stop once this many seconds have been timed */
+} job;
+
+/* Send a message; 0 on success. */
+int msg_send(int fd, uint32_t kind, const void *payload, size_t bytes);
+/* Receive a message of the expected kind and size into payload; 0 on success, -1 otherwise. */
+int msg_recv(int fd, uint32_t kind, void *payload, size_t bytes);
+
+/* Sizes in bytes of the buffers, the inputs, and the guards of all buffers, for a shape. */
+size_t buf_bytes(const lab_buf *b);
+size_t inputs_bytes(lab_shape s);
+size_t guards_bytes(void);
+
+/* The value written over an output before call number `call`: NaN and a large finite garbage
+ * value alternate, so code that reads its output before writing it fails either way. */
+double poison_value(unsigned call);
+
+#endif

@@ -1,0 +1,10 @@
+/* seccomp.h - the runner's system-call filter, installed before any student code runs. */
+#ifndef SECCOMP_H
+#define SECCOMP_H
+
+/* Forbid process creation, exec, file and network access, tracing and limit changes for the
+ * rest of this process's life. Threads are allowed only when threads > 1 (OpenMP labs).
+ * A forbidden call kills the process with SIGSYS. Returns 0, or -1 if the kernel refused. */
+int sandbox_enter(int threads);
+
+#endif

@@ -1,0 +1,35 @@
+/* util.h - small pieces every other file needs: errors, memory, whole-buffer I/O, clocks. */
+#ifndef UTIL_H
+#define UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdnoreturn.h>
+
+/* Print "grade: <message>" to stderr and exit with status 2 (usage or set-up error). */
+noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* malloc/calloc/realloc that die on failure. */
+void *xmalloc(size_t bytes);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t bytes);
+char *xstrdup(const char *s);
+
+/* Write or read exactly `bytes` bytes, retrying on EINTR and short transfers.
+ * Return 0 on success, -1 on error or end of file. */
+int write_all(int fd, const void *buf, size_t bytes);
+int read_all(int fd, void *buf, size_t bytes);
+
+/* Monotonic time in seconds. */
+double now_s(void);
+
+/* Read a whole file into a NUL-terminated string (caller frees); NULL if unreadable. */
+char *read_text(const char *path, size_t max_bytes);
+
+/* 64-bit FNV-1a hash of a byte string. */
+uint64_t fnv1a(const void *data, size_t bytes, uint64_t h);
+
+/* mkdir -p; 0 on success. */
+int mkdirs(const char *path);
+
+#endif
