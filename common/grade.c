@@ -122,24 +122,28 @@ static int fail(outcome *o, const char *reason, const char *fmt, ...)
     return -1;
 }
 
-static int check_guards(const bufset *s, const unsigned char *g, outcome *o)
+static int check_guards(const bufset *s, lab_shape shape, const unsigned char *g, outcome *o)
 {
+    char sh[64];
+    shape_text(shape, sh, sizeof sh);
     size_t gb = GUARD_DOUBLES * sizeof(double);
     for (int i = 0; i < LAB.nbufs; i++)
         for (size_t k = 0; k < 2 * gb; k++)
             if (g[2 * gb * (size_t)i + k] != GUARD_BYTE)
-                return fail(o, "out-of-bounds", "wrote %s the end of %s (the guard zone %s it was overwritten)",
-                            k < gb ? "before" : "past", s->b[i].name, k < gb ? "before" : "after");
+                return fail(o, "out-of-bounds", "%s: wrote %s %s (the guard zone %s it was overwritten)", sh,
+                            k < gb ? "before the start of" : "past the end of", s->b[i].name, k < gb ? "before" : "after");
     return 0;
 }
 
-static int check_inputs(const bufset *s, const void *back, outcome *o)
+static int check_inputs(const bufset *s, lab_shape shape, const void *back, outcome *o)
 {
+    char sh[64];
+    shape_text(shape, sh, sizeof sh);
     const char *p = back, *q = (const char *)s->packed;
     for (int i = 0; i < LAB.nbufs; i++) {
         if (s->b[i].role != ROLE_IN) continue;
         size_t n = buf_bytes(&s->b[i]);
-        if (memcmp(p, q, n)) return fail(o, "input-modified", "changed its input %s (inputs are read-only)", s->b[i].name);
+        if (memcmp(p, q, n)) return fail(o, "input-modified", "%s: changed its input %s (inputs are read-only)", sh, s->b[i].name);
         p += n;
         q += n;
     }
@@ -204,7 +208,7 @@ static outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
         io = io ? io : runner_recv(&p, MSG_OUTPUT, s.buf[LAB.out], s.nout * sizeof(double));
         io = io ? io : runner_recv(&p, MSG_GUARDS, guards, guards_bytes());
         io = io ? io : runner_recv(&p, MSG_INPUTS, back, s.packed_bytes);
-        if (io == 0 && check_guards(&s, guards, &o) == 0 && check_inputs(&s, back, &o) == 0)
+        if (io == 0 && check_guards(&s, shape, guards, &o) == 0 && check_inputs(&s, shape, back, &o) == 0)
             check_output(&s, shape, poison_value(t), t ? " (second call, new inputs)" : "", &o);
     }
     if (io == 0 && o.ok) io = runner_recv(&p, MSG_DONE, NULL, 0);
@@ -247,7 +251,7 @@ static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *re
     io = io ? io : runner_recv(&p, MSG_DONE, NULL, 0);
     runner_end e = runner_finish(&p);
     if (io != 0 && o.ok) runner_failed(&e, shape, &o);
-    if (o.ok && check_guards(&s, guards, &o) == 0) {
+    if (o.ok && check_guards(&s, shape, guards, &o) == 0) {
         for (size_t c = 0; c < calls && o.ok; c++) { /* every timed call's output, on its own variant */
             char when[64];
             snprintf(when, sizeof when, " (timed call %zu of %zu)", c + 1, calls);
@@ -255,7 +259,7 @@ static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *re
             memcpy(s.buf[LAB.out], outs + c * nout, nout * sizeof(double));
             check_output(&s, shape, poison_value((unsigned)c), when, &o);
         }
-        if (o.ok) check_inputs(&s, back, &o); /* the vary buffer now holds the last variant */
+        if (o.ok) check_inputs(&s, shape, back, &o); /* the vary buffer now holds the last variant */
     }
     if (o.ok) {
         res->seconds = median(times + 2, calls - 1); /* times[1] is the warm-up */

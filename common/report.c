@@ -52,7 +52,7 @@ void report_table(const lab_run *r, FILE *f)
         if (!strcmp(s->reason, "ok")) continue;
         int build = !strcmp(s->reason, "build") || !strcmp(s->reason, "audit");
         if (build && shown_build++) continue; /* one build message serves every stage */
-        fprintf(f, "\n%s %s [%s]:\n", build ? "all stages" : LAB.stages[i].name, build ? "" : "", s->reason);
+        fprintf(f, "\n%s [%s]:\n", build ? "all stages" : LAB.stages[i].name, s->reason);
         indented(f, s->detail, "  ");
     }
     double score = 0, max = 0;
@@ -87,6 +87,9 @@ static void test_entry(json *j, const char *stage, const char *check, double sco
         json_kv_number(j, "ceiling_gflops", s->ceiling_gflops);
         json_kv_number(j, "fraction", s->fraction);
         json_kv_number(j, "required", s->required);
+        json_kv_number(j, "m", s->timed_shape.m);
+        json_kv_number(j, "n", s->timed_shape.n);
+        json_kv_number(j, "k", s->timed_shape.k);
     }
     json_end_object(j);
     json_end_object(j);

@@ -70,20 +70,28 @@ void diagnose_output(const double *got, const double *ref, const double *bound, 
         snprintf(out, len, "%zu elements are NaN or Inf: uninitialised accumulator, or reading past an array?", nonfinite);
         return;
     }
+    if (n < 4) return; /* too few elements for a pattern to mean anything */
     if (zeros == n) {
         snprintf(out, len, "every element is zero: the result is computed but never stored?");
         return;
     }
     /* a constant factor: got = c * ref for one c != 1 across the bad elements */
-    double c = NAN;
-    int constant = 1;
-    for (size_t i = 0; i < n && constant; i++) {
+    double c = NAN, worst = 0;
+    int constant = 1, used = 0;
+    for (size_t i = 0; i < n; i++) {
         if (fabs(ref[i]) < 1e-3) continue;
         double r = got[i] / ref[i];
+        worst = fmax(worst, fabs(r - 1));
         if (isnan(c)) c = r;
-        else constant = fabs(r - c) <= 1e-9 * fabs(c);
+        else constant &= fabs(r - c) <= 1e-9 * fabs(c);
+        used++;
     }
-    if (constant && !isnan(c) && fabs(c - 1) > 1e-9) {
+    if (worst < 1e-4) {
+        snprintf(out, len, "the results are close but not within the double-precision bound (relative error up "
+                           "to %.1e): float arithmetic somewhere?", worst);
+        return;
+    }
+    if (constant && used >= 4 && fabs(c - 1) > 1e-6) {
         snprintf(out, len, "every element is off by the same factor %.6g: a scale applied twice or a count wrong?", c);
         return;
     }
