@@ -1,0 +1,15 @@
+/* tests.h - the workbook's own test suite (Check): one suite per area, and helpers they share. */
+#ifndef TESTS_H
+#define TESTS_H
+
+#include <check.h>
+
+Suite *units_suite(void);   /* harness pieces: statistics, tolerance, diagnosis, config, JSON, RNG */
+Suite *grading_suite(void); /* end to end: references pass, starters fail, planted submissions caught */
+
+/* Run a shell command; return its exit status (-1 if it did not exit normally). */
+int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The whole of a file, or NULL; caller frees. */
+char *slurp(const char *path);
+
+#endif

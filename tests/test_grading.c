@@ -1,0 +1,218 @@
+/* test_grading.c - end to end: every lab's reference passes, every starter fails cleanly, and
+ * every planted broken or hostile submission (grading/NN-name/planted/, each file saying on its
+ * first line the reason it must fail with) is caught for that reason. */
+#define _GNU_SOURCE
+#include <glob.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests.h"
+
+static glob_t lab_dirs, planted;
+
+/* Grade WORK for one lab with the lab's grader; the JSON goes to build/tmp/results/<tag>. */
+static int grade(const char *lab, const char *work, const char *tag, const char *extra)
+{
+    return sh("build/grading/%s/grade --lab-dir grading/%s --work %s --build build --runner-base "
+              "build/grading/%s/runner-base.o --results build/tmp/results/%s %s > build/tmp/%s.log 2>&1",
+              lab, lab, work, lab, tag, extra, tag);
+}
+
+static char *results(const char *lab, const char *tag)
+{
+    char path[512];
+    snprintf(path, sizeof path, "build/tmp/results/%s/%s.json", tag, lab);
+    return slurp(path);
+}
+
+/* The reason token on the line of test "<stage>: <check>" in a results document. */
+static char *reason(const char *doc, const char *stage, const char *check)
+{
+    static char out[64];
+    char name[128];
+    snprintf(name, sizeof name, "{\"name\": \"%s: %s\"", stage, check);
+    const char *line = doc ? strstr(doc, name) : NULL, *r = line ? strstr(line, "\"reason\": \"") : NULL;
+    const char *eol = line ? strchr(line, '\n') : NULL;
+    if (!r || (eol && r > eol)) return strcpy(out, "(none)");
+    r += strlen("\"reason\": \"");
+    snprintf(out, sizeof out, "%.*s", (int)strcspn(r, "\""), r);
+    return out;
+}
+
+/* Stage names of a lab, from its grader's --list. */
+static int stages(const char *lab, char names[][32], int max)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "build/grading/%s/grade --list --lab-dir grading/%s --build build", lab, lab);
+    FILE *p = popen(cmd, "r");
+    int n = 0, num;
+    char line[512], name[32];
+    while (p && fgets(line, sizeof line, p))
+        if (n < max && line[0] == ' ' && sscanf(line, " %d %31s", &num, name) == 2) strcpy(names[n++], name);
+    if (p) pclose(p);
+    return n;
+}
+
+static const char *lab_name(size_t i)
+{
+    static char buf[256];
+    snprintf(buf, sizeof buf, "%s", lab_dirs.gl_pathv[i] + strlen("grading/"));
+    *strchr(buf, '/') = '\0';
+    return buf;
+}
+
+START_TEST(test_reference_passes_every_stage)
+{
+    char lab[256], names[16][32], tag[300];
+    snprintf(lab, sizeof lab, "%s", lab_name((size_t)_i));
+    snprintf(tag, sizeof tag, "solutions-%s", lab);
+    int rc = grade(lab, "solutions", tag, "");
+    ck_assert_msg(rc == 0, "grading solutions/%s exited %d; see build/tmp/%s.log", lab, rc, tag);
+    char *doc = results(lab, tag);
+    int n = stages(lab, names, 16);
+    ck_assert_int_gt(n, 0);
+    for (int s = 0; s < n; s++) {
+        ck_assert_str_eq(reason(doc, names[s], "correctness"), "ok");
+        ck_assert_str_eq(reason(doc, names[s], "speed"), "ok");
+    }
+    free(doc);
+}
+END_TEST
+
+START_TEST(test_starter_fails_every_stage_cleanly)
+{
+    char lab[256], names[16][32], tag[300];
+    snprintf(lab, sizeof lab, "%s", lab_name((size_t)_i));
+    snprintf(tag, sizeof tag, "starter-%s", lab);
+    ck_assert_int_eq(grade(lab, "labs", tag, ""), 1);
+    char *doc = results(lab, tag);
+    int n = stages(lab, names, 16);
+    for (int s = 0; s < n; s++) {
+        ck_assert_str_eq(reason(doc, names[s], "correctness"), "wrong"); /* not a crash, not a hang */
+        ck_assert_str_eq(reason(doc, names[s], "speed"), "not-run");
+    }
+    free(doc);
+}
+END_TEST
+
+/* grading/<lab>/planted/<name>.c, expected reason on its first line: "/ * expect: <reason>". */
+START_TEST(test_planted_submission_is_caught)
+{
+    const char *file = planted.gl_pathv[_i];
+    char lab[256], name[256], expect[64] = "", names[16][32], tag[600], work[700], src[64];
+    sscanf(file, "grading/%255[^/]/planted/%255[^.].c", lab, name);
+    char *text = slurp(file);
+    ck_assert_msg(text && sscanf(text, "/* expect: %63s", expect) == 1, "%s: no 'expect:' line", file);
+    free(text);
+    /* the lab's source file name, from --list: "(edit matvec.c)" */
+    char cmd[512], line[512] = "";
+    snprintf(cmd, sizeof cmd, "build/grading/%s/grade --list --lab-dir grading/%s --build build | head -1", lab, lab);
+    FILE *p = popen(cmd, "r");
+    if (p && fgets(line, sizeof line, p)) sscanf(strstr(line, "(edit ") ? strstr(line, "(edit ") : "", "(edit %63[^)])", src);
+    if (p) pclose(p);
+    snprintf(tag, sizeof tag, "planted-%s-%s", lab, name);
+    snprintf(work, sizeof work, "build/tmp/%s", tag);
+    ck_assert_int_eq(sh("rm -rf %s && mkdir -p %s/%s && cp %s %s/%s/%s", work, work, lab, file, work, lab, src), 0);
+    int rc = grade(lab, work, tag, "--timeout 3");
+    ck_assert_msg(rc == 1, "%s: grader exited %d, expected 1 (see build/tmp/%s.log)", file, rc, tag);
+    char *doc = results(lab, tag);
+    int n = stages(lab, names, 16);
+    for (int s = 0; s < n; s++) {
+        const char *check = strcmp(expect, "too-slow") == 0 ? "speed" : "correctness";
+        ck_assert_msg(strcmp(reason(doc, names[s], check), expect) == 0, "%s, stage %s: reason %s, expected %s", file,
+                      names[s], reason(doc, names[s], check), expect);
+    }
+    free(doc);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- the make grade contract */
+
+#define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory"
+
+START_TEST(test_make_grade_unknown_lab_lists_labs_and_exits_2)
+{
+    ck_assert_int_eq(sh(MAKE " grade LAB=99-nope > build/tmp/unknown.log 2>&1"), 2);
+    char *log = slurp("build/tmp/unknown.log");
+    ck_assert_ptr_nonnull(strstr(log, "unknown lab '99-nope'"));
+    ck_assert_ptr_nonnull(strstr(log, "01-cpu-matvec"));
+    free(log);
+    ck_assert_int_eq(sh(MAKE " grade WORK=build/tmp/no-such-tree > /dev/null 2>&1"), 2);
+}
+END_TEST
+
+START_TEST(test_make_grade_exit_status_and_seed_replay)
+{
+    ck_assert_int_eq(sh("rm -rf build/results/build_tmp_starter-tree && mkdir -p build/tmp/starter-tree && "
+                        "cp -r labs/01-cpu-matvec build/tmp/starter-tree/"), 0);
+    ck_assert_int_eq(sh(MAKE " grade LAB=01 WORK=build/tmp/starter-tree > /dev/null 2>&1"), 1);
+    ck_assert_int_eq(sh(MAKE " grade LAB=01-cpu-matvec WORK=solutions SEED=0x2a > build/tmp/seed1.log 2>&1"), 0);
+    char *first = slurp("build/results/solutions/01-cpu-matvec.json");
+    ck_assert_int_eq(sh(MAKE " grade LAB=01 WORK=solutions SEED=42 > build/tmp/seed2.log 2>&1"), 0);
+    char *again = slurp("build/results/solutions/01-cpu-matvec.json");
+    ck_assert_ptr_nonnull(first);
+    ck_assert_ptr_nonnull(strstr(first, "\"seed\": \"0x000000000000002a\""));
+    /* the same seed draws the same sizes: compare the timed shape of the last stage */
+    const char *m1 = strstr(first, "\"m\": "), *m2 = strstr(again, "\"m\": ");
+    ck_assert_ptr_nonnull(m1);
+    ck_assert_int_eq(strncmp(m1, m2, 40), 0);
+    char *log = slurp("build/tmp/seed1.log");
+    ck_assert_ptr_nonnull(strstr(log, "replay: make grade LAB=01-cpu-matvec SEED=0x000000000000002a"));
+    free(log);
+    free(first);
+    free(again);
+}
+END_TEST
+
+START_TEST(test_missing_and_broken_files_get_a_message)
+{
+    ck_assert_int_eq(sh("rm -rf build/tmp/broken && mkdir -p build/tmp/broken/01-cpu-matvec build/tmp/empty/01-cpu-matvec"), 0);
+    ck_assert_int_eq(grade("01-cpu-matvec", "build/tmp/empty", "missing", ""), 1);
+    char *log = slurp("build/tmp/missing.log");
+    ck_assert_ptr_nonnull(strstr(log, "missing file: build/tmp/empty/01-cpu-matvec/matvec.c"));
+    free(log);
+    ck_assert_int_eq(sh("printf '#include \"matvec.h\"\\nvoid matvec_rows(int m) { return m }\\n' > "
+                        "build/tmp/broken/01-cpu-matvec/matvec.c"), 0);
+    ck_assert_int_eq(grade("01-cpu-matvec", "build/tmp/broken", "broken", ""), 1);
+    log = slurp("build/tmp/broken.log");
+    ck_assert_ptr_nonnull(strstr(log, "does not compile"));
+    ck_assert_ptr_nonnull(strstr(log, "error:"));
+    free(log);
+    char *doc = results("01-cpu-matvec", "broken");
+    ck_assert_str_eq(reason(doc, "rows", "correctness"), "build");
+    free(doc);
+}
+END_TEST
+
+START_TEST(test_bench_prints_sizes_and_compiler_study)
+{
+    ck_assert_int_eq(sh(MAKE " bench LAB=01 WORK=solutions > build/tmp/bench.log 2>&1"), 0);
+    char *log = slurp("build/tmp/bench.log");
+    ck_assert_ptr_nonnull(strstr(log, "compiler study"));
+    ck_assert_ptr_nonnull(strstr(log, "-O0"));
+    ck_assert_ptr_nonnull(strstr(log, "m=128 n=128"));
+    ck_assert_ptr_null(strstr(log, "wrong"));
+    free(log);
+}
+END_TEST
+
+Suite *grading_suite(void)
+{
+    glob("grading/[0-9][0-9]-*/lab.c", 0, NULL, &lab_dirs);
+    glob("grading/[0-9][0-9]-*/planted/*.c", 0, NULL, &planted);
+    sh("mkdir -p build/tmp/results");
+    Suite *s = suite_create("grading");
+    TCase *t = tcase_create("end-to-end");
+    tcase_add_loop_test(t, test_reference_passes_every_stage, 0, (int)lab_dirs.gl_pathc);
+    tcase_add_loop_test(t, test_starter_fails_every_stage_cleanly, 0, (int)lab_dirs.gl_pathc);
+    tcase_add_loop_test(t, test_planted_submission_is_caught, 0, (int)planted.gl_pathc);
+    tcase_add_test(t, test_make_grade_unknown_lab_lists_labs_and_exits_2);
+    tcase_add_test(t, test_make_grade_exit_status_and_seed_replay);
+    tcase_add_test(t, test_missing_and_broken_files_get_a_message);
+    tcase_add_test(t, test_bench_prints_sizes_and_compiler_study);
+    tcase_set_timeout(t, 600);
+    suite_add_tcase(s, t);
+    return s;
+}

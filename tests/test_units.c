@@ -1,0 +1,300 @@
+/* test_units.c - the harness pieces, one at a time. */
+#define _GNU_SOURCE
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calib.h"
+#include "config.h"
+#include "json.h"
+#include "lab.h"
+#include "rng.h"
+#include "stats.h"
+#include "tests.h"
+#include "verify.h"
+
+/* ---------------------------------------------------------------- statistics */
+
+START_TEST(test_median_odd_even_and_empty)
+{
+    double odd[] = {5, 1, 3}, even[] = {4, 1, 3, 2};
+    ck_assert_double_eq(median(odd, 3), 3);
+    ck_assert_double_eq(median(even, 4), 2.5);
+    ck_assert(isnan(median(NULL, 0)));
+}
+END_TEST
+
+START_TEST(test_median_ignores_one_outlier)
+{
+    double t[] = {1.0, 1.1, 0.9, 1.05, 50.0};
+    ck_assert_double_eq_tol(median(t, 5), 1.05, 1e-12);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- tolerance */
+
+START_TEST(test_count_bad_nan_and_inf_fail)
+{
+    double ref[] = {1, 2, 3, 4}, bound[] = {INFINITY, INFINITY, 1, 1}, got[] = {NAN, INFINITY, 3, 4};
+    size_t first = 99;
+    ck_assert_uint_eq(count_bad(got, ref, bound, 4, &first), 2);
+    ck_assert_uint_eq(first, 0);
+}
+END_TEST
+
+START_TEST(test_count_bad_respects_the_bound_exactly)
+{
+    double ref[] = {1.0, 1.0}, bound[] = {0.5, 0.5}, got[] = {1.5, 1.5000001};
+    size_t first = 99;
+    ck_assert_uint_eq(count_bad(got, ref, bound, 2, &first), 1);
+    ck_assert_uint_eq(first, 1);
+}
+END_TEST
+
+/* The lab 01 bound n * eps * (|A||x|) must accept plain double sums in any order and reject float. */
+START_TEST(test_matvec_bound_accepts_double_rejects_float)
+{
+    lab_shape s = {3, 4099, 0};
+    double *A = malloc(sizeof(double) * 3 * 4099), *x = malloc(sizeof(double) * 4099);
+    double *buf[3] = {A, x, NULL}, ref[3], bound[3], dbl[3], flt[3];
+    rng r;
+    rng_seed(&r, 7);
+    for (int i = 0; i < 3 * 4099; i++) A[i] = rng_uniform(&r, -1, 1);
+    for (int j = 0; j < 4099; j++) x[j] = rng_uniform(&r, -1, 1);
+    LAB.reference(s, buf, ref, bound);
+    for (int i = 0; i < 3; i++) {
+        double fwd = 0, bwd = 0;
+        float f = 0;
+        for (int j = 0; j < 4099; j++) fwd += A[i * 4099 + j] * x[j];
+        for (int j = 4098; j >= 0; j--) bwd += A[i * 4099 + j] * x[j];
+        for (int j = 0; j < 4099; j++) f += (float)A[i * 4099 + j] * (float)x[j];
+        ck_assert(fabs(fwd - ref[i]) <= bound[i]);
+        ck_assert(fabs(bwd - ref[i]) <= bound[i]);
+        dbl[i] = fwd;
+        flt[i] = f;
+    }
+    ck_assert_uint_eq(count_bad(dbl, ref, bound, 3, NULL), 0);
+    ck_assert_uint_eq(count_bad(flt, ref, bound, 3, NULL), 3);
+    free(A);
+    free(x);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- diagnosis */
+
+static void diag(const double *got, const double *ref, size_t rows, size_t cols, double poison, char *out)
+{
+    double bound[64];
+    for (size_t i = 0; i < rows * cols; i++) bound[i] = 1e-12;
+    diagnose_output(got, ref, bound, rows, cols, poison, out, 256);
+}
+
+START_TEST(test_diagnose_untouched_output)
+{
+    double ref[8] = {1, 2, 3, 4, 5, 6, 7, 8}, got[8];
+    char why[256];
+    for (int i = 0; i < 8; i++) got[i] = -3.25e300;
+    diag(got, ref, 1, 8, -3.25e300, why);
+    ck_assert_ptr_nonnull(strstr(why, "nothing was written"));
+}
+END_TEST
+
+START_TEST(test_diagnose_nan_zero_factor_precision)
+{
+    double ref[8] = {1, 2, 3, 4, 5, 6, 7, 8}, got[8];
+    char why[256];
+    memcpy(got, ref, sizeof got);
+    got[3] = NAN;
+    diag(got, ref, 1, 8, 0.5, why);
+    ck_assert_ptr_nonnull(strstr(why, "NaN"));
+    memset(got, 0, sizeof got);
+    diag(got, ref, 1, 8, 0.5, why);
+    ck_assert_ptr_nonnull(strstr(why, "zero"));
+    for (int i = 0; i < 8; i++) got[i] = 2 * ref[i];
+    diag(got, ref, 1, 8, 0.5, why);
+    ck_assert_ptr_nonnull(strstr(why, "same factor 2"));
+    for (int i = 0; i < 8; i++) got[i] = ref[i] * (1 + 1e-7);
+    diag(got, ref, 1, 8, 0.5, why);
+    ck_assert_ptr_nonnull(strstr(why, "float"));
+}
+END_TEST
+
+START_TEST(test_diagnose_last_columns_and_rows)
+{
+    double ref[24], got[24];
+    char why[256];
+    for (int i = 0; i < 24; i++) ref[i] = got[i] = i + 1;
+    for (int r = 0; r < 4; r++) got[r * 6 + 5] = got[r * 6 + 4] = -1; /* 4 x 6: last 2 columns */
+    diag(got, ref, 4, 6, 0.5, why);
+    ck_assert_ptr_nonnull(strstr(why, "last 2 columns of 6"));
+    for (int i = 0; i < 24; i++) got[i] = i >= 18 ? -1 : ref[i]; /* last row */
+    diag(got, ref, 4, 6, 0.5, why);
+    ck_assert_ptr_nonnull(strstr(why, "last 1 row of 4"));
+}
+END_TEST
+
+START_TEST(test_diagnose_sizes_remainder_and_ones)
+{
+    lab_case c[5] = {{{8, 8, 0}, 0}, {{9, 12, 0}, 0}, {{7, 13, 0}, 0}, {{5, 6, 0}, 0}, {{3, 4, 0}, 0}};
+    int ok[5] = {1, 1, 0, 0, 1};
+    char why[256];
+    diagnose_sizes(c, ok, 5, why, sizeof why);
+    ck_assert_ptr_nonnull(strstr(why, "n is not a multiple of 4"));
+    lab_case d[3] = {{{1, 8, 0}, 0}, {{9, 1, 0}, 0}, {{7, 13, 0}, 0}};
+    int ok2[3] = {0, 0, 1};
+    diagnose_sizes(d, ok2, 3, why, sizeof why);
+    ck_assert_ptr_nonnull(strstr(why, "dimension of 1"));
+    int all[3] = {0, 0, 0};
+    diagnose_sizes(d, all, 3, why, sizeof why);
+    ck_assert_str_eq(why, "");
+}
+END_TEST
+
+/* ---------------------------------------------------------------- config */
+
+START_TEST(test_config_parses_values_and_comments)
+{
+    config c = {.path = "test"};
+    char err[256];
+    ck_assert_int_eq(config_parse(&c, "# comment\nrows = 0.30  # a fraction\n\n cflags = -O3 -march=native\nrows=0.5\n",
+                                  err, sizeof err), 0);
+    ck_assert_double_eq(config_num(&c, "rows"), 0.5); /* the last definition wins */
+    ck_assert_str_eq(config_str(&c, "cflags"), "-O3 -march=native");
+    ck_assert_ptr_null(config_str(&c, "missing"));
+    ck_assert_double_eq(config_num_or(&c, "missing", 7), 7);
+    config_free(&c);
+}
+END_TEST
+
+START_TEST(test_config_rejects_a_line_without_equals)
+{
+    config c = {.path = "thresholds.conf"};
+    char err[256];
+    ck_assert_int_eq(config_parse(&c, "rows = 1\nthis is not a setting\n", err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "line 2"));
+}
+END_TEST
+
+START_TEST(test_lab_thresholds_are_fractions)
+{
+    for (int i = 0; i < LAB.nstages; i++) {
+        config c = {0};
+        char err[256], path[256];
+        snprintf(path, sizeof path, "grading/%s/thresholds.conf", LAB.id);
+        ck_assert_msg(config_load(&c, path, err, sizeof err) == 0, "%s", err);
+        double f = config_num(&c, LAB.stages[i].name);
+        ck_assert_msg(f > 0 && f < 1, "%s: %s = %g is not a fraction of the ceiling", path, LAB.stages[i].name, f);
+        config_free(&c);
+    }
+}
+END_TEST
+
+/* ---------------------------------------------------------------- JSON */
+
+START_TEST(test_json_escapes_and_nonfinite)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    json j;
+    json_open(&j, f);
+    json_begin_object(&j);
+    json_kv_string(&j, "msg", "a \"quote\"\nnew line\t\\ \x01 \xc3\xa9");
+    json_kv_number(&j, "nan", NAN);
+    json_kv_number(&j, "x", 2.5);
+    json_key(&j, "tests");
+    json_begin_array(&j);
+    json_begin_object(&j);
+    json_kv_string(&j, "name", "a");
+    json_end_object(&j);
+    json_begin_object(&j);
+    json_kv_string(&j, "name", "b");
+    json_end_object(&j);
+    json_end_array(&j);
+    json_end_object(&j);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(text, "\"a \\\"quote\\\"\\nnew line\\t\\\\ \\u0001 ??\""));
+    ck_assert_ptr_nonnull(strstr(text, "\"nan\": null"));
+    ck_assert_ptr_nonnull(strstr(text, "\"x\": 2.5"));
+    ck_assert_ptr_nonnull(strstr(text, "[\n    {\"name\": \"a\"},\n    {\"name\": \"b\"}\n  ]"));
+    free(text);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- random numbers, machine */
+
+START_TEST(test_rng_replays_from_seed)
+{
+    rng a, b, c;
+    rng_seed(&a, 42);
+    rng_seed(&b, 42);
+    rng_seed(&c, 43);
+    int differ = 0;
+    for (int i = 0; i < 100; i++) {
+        double x = rng_uniform(&a, -1, 1);
+        ck_assert_double_eq(x, rng_uniform(&b, -1, 1));
+        ck_assert(x >= -1 && x < 1);
+        differ |= x != rng_uniform(&c, -1, 1);
+        int k = rng_int(&a, 3, 5);
+        rng_int(&b, 3, 5);
+        ck_assert(k >= 3 && k <= 5);
+    }
+    ck_assert(differ);
+}
+END_TEST
+
+START_TEST(test_machine_key_is_stable_and_llc_read)
+{
+    machine m1, m2;
+    machine_read(&m1);
+    machine_read(&m2);
+    ck_assert_str_eq(m1.key, m2.key);
+    ck_assert_uint_eq(strlen(m1.key), 16);
+    ck_assert(m1.llc_bytes >= (1 << 20));
+    ck_assert(m1.cores >= 1);
+}
+END_TEST
+
+START_TEST(test_calibration_is_cached_per_machine)
+{
+    machine m;
+    machine_read(&m);
+    bandwidth first, again;
+    ck_assert_int_eq(sh("rm -rf build/tmp/calib-test"), 0);
+    m.llc_bytes = 4 << 20; /* keep the test quick */
+    ck_assert_int_eq(calibration("build/tmp/calib-test", &m, 1, 0, &first), 0);
+    ck_assert(first.triad_gbs > 0.1 && first.read_gbs > 0.1);
+    ck_assert_int_eq(calibration("build/tmp/calib-test", &m, 1, 0, &again), 0); /* read back, not measured */
+    ck_assert_double_eq_tol(first.triad_gbs, again.triad_gbs, 1e-3);
+    strcpy(m.key, "0000000000000000"); /* another machine: its own file */
+    ck_assert_int_eq(calibration("build/tmp/calib-test", &m, 1, 0, &again), 0);
+    ck_assert_int_eq(sh("test $(ls build/tmp/calib-test | wc -l) = 2"), 0);
+}
+END_TEST
+
+Suite *units_suite(void)
+{
+    Suite *s = suite_create("units");
+    TCase *t = tcase_create("harness");
+    tcase_add_test(t, test_median_odd_even_and_empty);
+    tcase_add_test(t, test_median_ignores_one_outlier);
+    tcase_add_test(t, test_count_bad_nan_and_inf_fail);
+    tcase_add_test(t, test_count_bad_respects_the_bound_exactly);
+    tcase_add_test(t, test_matvec_bound_accepts_double_rejects_float);
+    tcase_add_test(t, test_diagnose_untouched_output);
+    tcase_add_test(t, test_diagnose_nan_zero_factor_precision);
+    tcase_add_test(t, test_diagnose_last_columns_and_rows);
+    tcase_add_test(t, test_diagnose_sizes_remainder_and_ones);
+    tcase_add_test(t, test_config_parses_values_and_comments);
+    tcase_add_test(t, test_config_rejects_a_line_without_equals);
+    tcase_add_test(t, test_lab_thresholds_are_fractions);
+    tcase_add_test(t, test_json_escapes_and_nonfinite);
+    tcase_add_test(t, test_rng_replays_from_seed);
+    tcase_add_test(t, test_machine_key_is_stable_and_llc_read);
+    tcase_add_test(t, test_calibration_is_cached_per_machine);
+    tcase_set_timeout(t, 60);
+    suite_add_tcase(s, t);
+    return s;
+}
