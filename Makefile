@@ -12,11 +12,25 @@ CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -Icommon
 BUILD   := build
 WORK    ?= labs
 LABS    := $(sort $(patsubst grading/%/lab.c,%,$(wildcard grading/[0-9][0-9]-*/lab.c)))
+GPU_LABS :=
 -include $(wildcard grading/*/lab.mk)
 
+# CUDA: NVCC ?= nvcc. CUDA_ARCH is the GPU's compute capability without the dot (90 on Hopper),
+# read from nvidia-smi, or given: `make grade CUDA_ARCH=90`. With no GPU the CUDA code is still
+# compiled, for a default set of architectures, and GPU stages are reported skipped.
+NVCC      ?= nvcc
+NVCC_PATH := $(shell command -v $(NVCC) 2>/dev/null)
+CUDA_HOME ?= $(if $(NVCC_PATH),$(patsubst %/bin/nvcc,%,$(realpath $(NVCC_PATH))))
+CUDA_ARCH ?= $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d '. ')
+comma     := ,
+NVCC_ARCH := $(if $(CUDA_ARCH),-gencode=arch=compute_$(CUDA_ARCH)$(comma)code=sm_$(CUDA_ARCH),\
+               -gencode=arch=compute_80$(comma)code=sm_80 -gencode=arch=compute_90$(comma)code=sm_90)
+NVCCFLAGS := -O2 -std=c++17 -Icommon $(NVCC_ARCH)
+export CUDA_ARCH CUDA_HOME
+
 SCORER_OBJS := $(addprefix $(BUILD)/common/,util.o rng.o stats.o config.o json.o proto.o sandbox.o \
-                 calib.o build.o verify.o grade.o report.o)
-RUNNER_OBJS := $(addprefix $(BUILD)/common/,util.o rng.o proto.o seccomp.o runner.o)
+                 calib.o build.o verify.o reference.o grade.o report.o)
+RUNNER_OBJS := $(addprefix $(BUILD)/common/,util.o rng.o proto.o seccomp.o reference.o runner.o)
 HEADERS     := $(wildcard common/*.h)
 
 # LAB=01 or LAB=01-cpu-matvec: an exact name, or a number followed by the rest of a name.
@@ -39,30 +53,44 @@ help:
 
 # ---------------------------------------------------------------- building the harness
 
-$(BUILD)/common/%.o: common/%.c $(HEADERS)
+$(BUILD)/common/%.o: common/%.c $(filter-out common/cuda_check.h common/gpu.h,$(HEADERS))
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -fopenmp -c $< -o $@
 
 # The bandwidth probes must be compiled as well as the student's code is, or the ceiling is low.
 $(BUILD)/common/calib.o: CFLAGS += -O3 -march=native
 
+# The GPU side of the runner and the probe (device facts and ceilings), when nvcc is here.
+$(BUILD)/common/gpu.o: common/gpu.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -I$(CUDA_HOME)/include -c $< -o $@
+$(BUILD)/common/gpu-probe: common/gpu_probe.cu common/cuda_check.h
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) -o $@ $< -lcublas
+
 # Per lab: the scorer (harness + lab.c) and the runner base (runner + lab.c with LAB_RUNNER),
-# which the grader links with the audited student object.
+# which the grader links with the audited student object. A GPU lab's runner needs nvcc.
 define lab_rules
 $(BUILD)/grading/$(1)/lab.o: grading/$(1)/lab.c $(HEADERS) $(wildcard grading/$(1)/*.h)
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) $(LAB_CFLAGS_$(1)) -Igrading/$(1) -c $$< -o $$@
 $(BUILD)/grading/$(1)/lab-runner.o: grading/$(1)/lab.c $(HEADERS) $(wildcard grading/$(1)/*.h)
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS) $(LAB_CFLAGS_$(1)) -DLAB_RUNNER -Igrading/$(1) -c $$< -o $$@
+	$(CC) $(CFLAGS) $(LAB_CFLAGS_$(1)) $(if $(filter $(1),$(GPU_LABS)),-I$(CUDA_HOME)/include) -DLAB_RUNNER \
+	    -Igrading/$(1) -c $$< -o $$@
 $(BUILD)/grading/$(1)/grade: $(SCORER_OBJS) $(BUILD)/grading/$(1)/lab.o
 	$(CC) -fopenmp -o $$@ $$^ -lm
-$(BUILD)/grading/$(1)/runner-base.o: $(RUNNER_OBJS) $(BUILD)/grading/$(1)/lab-runner.o
+$(BUILD)/grading/$(1)/runner-base.o: $(RUNNER_OBJS) $(BUILD)/grading/$(1)/lab-runner.o \
+                                     $(if $(filter $(1),$(GPU_LABS)),$(BUILD)/common/gpu.o)
 	ld -r -o $$@ $$^
 endef
 $(foreach l,$(LABS),$(eval $(call lab_rules,$(l))))
 
-TOOLS := $(foreach l,$(LABS),$(BUILD)/grading/$(l)/grade $(BUILD)/grading/$(l)/runner-base.o)
+# Without nvcc a GPU lab gets only its scorer, which reports its stages skipped.
+RUNNABLE := $(if $(NVCC_PATH),$(LABS),$(filter-out $(GPU_LABS),$(LABS)))
+TOOLS := $(foreach l,$(LABS),$(BUILD)/grading/$(l)/grade) \
+         $(foreach l,$(RUNNABLE),$(BUILD)/grading/$(l)/runner-base.o) \
+         $(if $(and $(NVCC_PATH),$(GPU_LABS)),$(BUILD)/common/gpu-probe)
 tools: $(TOOLS)
 
 # ---------------------------------------------------------------- grading
@@ -88,7 +116,8 @@ bench:
 	@common/deps.sh grade
 	@$(MAKE) --no-print-directory -s tools
 	@$(BUILD)/grading/$(SELECTED)/grade --bench --lab-dir grading/$(SELECTED) --work $(WORK) --build $(BUILD) \
-	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED))
+	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED)) \
+	    $(if $(CUDA_ARCH),--cuda-arch $(CUDA_ARCH)) $(if $(CUDA_HOME),--cuda-home $(CUDA_HOME))
 
 calibrate: $(TOOLS)
 	@for l in $(SELECTED); do $(BUILD)/grading/$$l/grade --calibrate --lab-dir grading/$$l --build $(BUILD) || exit 2; done

@@ -11,6 +11,8 @@
 #include <stddef.h>
 
 typedef struct build_spec {
+    const char *compiler;    /* "gcc", or "nvcc" for a CUDA lab */
+    const char *cuda_home;   /* CUDA labs: the toolkit root, whose headers count as system headers */
     const char *source;      /* the student's file */
     const char *lab_dir;     /* grading/NN-name: the lab's header lives here */
     const char *scratch;     /* a fresh folder for this build */

@@ -1,6 +1,8 @@
 /* calib.c - see calib.h. */
 #define _GNU_SOURCE
 #include "calib.h"
+#include "build.h"
+#include "config.h"
 #include "stats.h"
 #include "util.h"
 
@@ -119,9 +121,9 @@ static int read_cache(const char *path, bandwidth *out)
 {
     char *text = read_text(path, 4096);
     if (!text) return -1;
-    int ok = sscanf(text, "triad_gbs = %lf\nread_gbs = %lf", &out->triad_gbs, &out->read_gbs) == 2;
+    int ok = sscanf(text, "stream_gbs = %lf\nread_gbs = %lf", &out->stream_gbs, &out->read_gbs) == 2;
     free(text);
-    return ok && out->triad_gbs > 0 && out->read_gbs > 0 ? 0 : -1;
+    return ok && out->stream_gbs > 0 && out->read_gbs > 0 ? 0 : -1;
 }
 
 int calibration(const char *dir, const machine *m, int threads, int force, bandwidth *out)
@@ -135,7 +137,31 @@ int calibration(const char *dir, const machine *m, int threads, int force, bandw
     mkdir(dir, 0755);
     FILE *f = fopen(path, "w");
     if (!f) return -1;
-    fprintf(f, "triad_gbs = %.3f\nread_gbs = %.3f\n# %s, %d cores, last-level cache %zu bytes, %d thread(s)\n",
-            out->triad_gbs, out->read_gbs, m->cpu, m->cores, m->llc_bytes, threads);
+    fprintf(f, "stream_gbs = %.3f\nread_gbs = %.3f\n# %s, %d cores, last-level cache %zu bytes, %d thread(s)\n",
+            out->stream_gbs, out->read_gbs, m->cpu, m->cores, m->llc_bytes, threads);
     return fclose(f) ? -1 : 0;
+}
+
+int gpu_probe(const char *probe, const char *args, const char *out_path, config *c)
+{
+    char *argv[] = {(char *)probe, (char *)args, NULL};
+    char err[256];
+    if (run_tool(argv, out_path, 600) != 0) return -1;
+    snprintf(c->path, sizeof c->path, "%s", out_path);
+    char *text = read_text(out_path, 1 << 16);
+    int rc = text ? config_parse(c, text, err, sizeof err) : -1;
+    free(text);
+    return rc;
+}
+
+int gpu_calibration(const char *dir, const machine *m, const char *device, const char *probe, int force, config *c)
+{
+    char path[1024], key[300];
+    snprintf(key, sizeof key, "%s|%s", m->key, device);
+    snprintf(path, sizeof path, "%s/%016llx-gpu.conf", dir, (unsigned long long)fnv1a(key, strlen(key), 0));
+    char err[256];
+    if (!force && config_load(c, path, err, sizeof err) == 0 && config_str(c, "sgemm_gflops")) return 0;
+    fprintf(stderr, "calibrating this GPU (%s): copy bandwidth, cuBLAS SGEMM and HGEMM ...\n", device);
+    mkdir(dir, 0755);
+    return gpu_probe(probe, "--blas", path, c);
 }

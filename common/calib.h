@@ -17,8 +17,9 @@ typedef struct machine {
 } machine;
 
 typedef struct bandwidth {
-    double triad_gbs; /* a[i] = b[i] + s c[i], counted as 24 bytes per element */
-    double read_gbs;  /* a sum over the same bytes: the fastest the machine streams memory in */
+    double stream_gbs; /* the ceiling: CPU triad a[i] = b[i] + s c[i] (24 bytes an element), or
+                          GPU device-to-device copy (bytes read + bytes written) */
+    double read_gbs;   /* CPU: a sum over the same bytes, the fastest the machine streams memory in */
 } bandwidth;
 
 void machine_read(machine *m);
@@ -29,5 +30,15 @@ bandwidth measure_bandwidth(int threads, size_t bytes);
 /* The cached calibration for this machine and thread count; measures and writes it if missing
  * or if force is set. Returns 0, or -1 if the cache could not be written (still measured). */
 int calibration(const char *dir, const machine *m, int threads, int force, bandwidth *out);
+
+/* Run the GPU probe (build/common/gpu-probe) with `args`, its "key = value" output parsed into c.
+ * The scorer never touches CUDA itself, since it forks runners. Returns 0, or -1 if it failed. */
+struct config;
+int gpu_probe(const char *probe, const char *args, const char *out_path, struct config *c);
+
+/* The GPU's cached calibration (copy bandwidth, cuBLAS SGEMM and HGEMM) in `dir`, keyed by this
+ * machine and the device name; measured with `gpu-probe --blas` if missing or forced. */
+int gpu_calibration(const char *dir, const machine *m, const char *device, const char *probe, int force,
+                    struct config *c);
 
 #endif

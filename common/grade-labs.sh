@@ -29,7 +29,8 @@ for l in "$@"; do
         continue
     fi
     "$build/grading/$l/grade" --lab-dir "grading/$l" --work "$work" --build "$build" \
-        --runner-base "$build/grading/$l/runner-base.o" --results "$results" ${seed:+--seed "$seed"}
+        --runner-base "$build/grading/$l/runner-base.o" --results "$results" ${seed:+--seed "$seed"} \
+        ${CUDA_ARCH:+--cuda-arch "$CUDA_ARCH"} ${CUDA_HOME:+--cuda-home "$CUDA_HOME"}
     rc=$?
     case $rc in
         0) word=pass ;;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "build.h"
@@ -25,7 +26,7 @@
 #include "verify.h"
 
 typedef struct options {
-    const char *lab_dir, *work, *build, *runner_base, *results;
+    const char *lab_dir, *work, *build, *runner_base, *results, *cuda_arch, *cuda_home;
     uint64_t seed;
     int have_seed, bench, list, calibrate;
     double timeout;
@@ -40,12 +41,17 @@ typedef struct grader {
     unsigned min_calls, max_calls, trials;
 } grader;
 
+/* Timed calls report at most this many output positions each (all of a smaller output). */
+#define MAX_SAMPLES 8192
+
 /* The outcome of one case in one runner process. */
 typedef struct outcome {
     int ok, fatal; /* fatal: the runner died or hung; later sizes would too */
     const char *reason;
     char detail[2048];
 } outcome;
+
+static void size_limits(grader *g, const lab_problem *p, const lab_case *cases, int n);
 
 /* ---------------------------------------------------------------- inputs and buffers */
 
@@ -55,57 +61,72 @@ static uint64_t case_seed(uint64_t seed, int stage, int which, int trial)
     return fnv1a(key, sizeof key, 0);
 }
 
-static void fill_uniform(double *v, size_t n, uint64_t seed)
+/* Random values of the problem's distribution, stored in the buffer's type. */
+static void fill_random(const lab_problem *p, const lab_buf *b, void *v, uint64_t seed)
 {
     rng r;
     rng_seed(&r, seed);
-    for (size_t i = 0; i < n; i++) v[i] = rng_uniform(&r, -1.0, 1.0);
+    for (size_t i = 0, n = buf_elems(b); i < n; i++) {
+        double x = rng_uniform(&r, p->lo, p->hi);
+        if (p->quantum > 0) x = floor(x / p->quantum) * p->quantum;
+        if (b->type == F32) ((float *)v)[i] = (float)x;
+        else ((double *)v)[i] = x;
+    }
 }
 
-/* The scorer's copy of a case's buffers: inputs packed as the runner expects them. */
+/* The scorer's copy of a case's buffers: inputs packed as the runner expects them, the
+ * student's output as received, the same as doubles, and the reference with its bound. */
 typedef struct bufset {
+    const lab_problem *p;
     lab_buf b[LAB_MAX_BUFS];
-    double *buf[LAB_MAX_BUFS]; /* inputs point into packed; the output is the student's result */
-    double *packed, *ref, *bound;
+    void *buf[LAB_MAX_BUFS]; /* inputs point into packed; buf[out] is the output as received */
+    unsigned char *packed;
+    double *got, *ref, *bound;
     size_t packed_bytes, nout;
 } bufset;
 
-static void bufset_init(bufset *s, lab_shape shape)
+static void bufset_init(bufset *s, const lab_problem *p, lab_shape shape)
 {
     memset(s, 0, sizeof *s);
-    LAB.layout(shape, s->b);
-    s->packed_bytes = inputs_bytes(shape);
-    s->packed = xmalloc(s->packed_bytes);
-    char *p = (char *)s->packed;
-    for (int i = 0; i < LAB.nbufs; i++) {
+    s->p = p;
+    p->layout(shape, s->b);
+    s->packed_bytes = inputs_bytes(p, shape);
+    s->packed = xmalloc(s->packed_bytes + 1);
+    unsigned char *q = s->packed;
+    for (int i = 0; i < p->nbufs; i++) {
         if (s->b[i].role != ROLE_IN) continue;
-        s->buf[i] = (double *)p;
-        p += buf_bytes(&s->b[i]);
+        s->buf[i] = q;
+        q += buf_bytes(&s->b[i]);
     }
-    s->nout = s->b[LAB.out].rows * s->b[LAB.out].cols;
-    s->buf[LAB.out] = xmalloc(s->nout * sizeof(double));
+    s->nout = buf_elems(&s->b[p->out]);
+    s->buf[p->out] = xmalloc(buf_bytes(&s->b[p->out]));
+    s->got = xmalloc(s->nout * sizeof(double));
     s->ref = xmalloc(s->nout * sizeof(double));
     s->bound = xmalloc(s->nout * sizeof(double));
 }
 
 static void bufset_fill(bufset *s, uint64_t seed)
 {
-    for (int i = 0; i < LAB.nbufs; i++)
-        if (s->b[i].role == ROLE_IN) fill_uniform(s->buf[i], s->b[i].rows * s->b[i].cols, seed + (uint64_t)i);
+    for (int i = 0; i < s->p->nbufs; i++)
+        if (s->b[i].role == ROLE_IN) fill_random(s->p, &s->b[i], s->buf[i], seed + (uint64_t)i);
 }
 
 static void bufset_free(bufset *s)
 {
     free(s->packed);
-    free(s->buf[LAB.out]);
+    free(s->buf[s->p->out]);
+    free(s->got);
     free(s->ref);
     free(s->bound);
 }
 
-static void shape_text(lab_shape s, char *buf, size_t len)
+static void shape_text(const lab_problem *p, lab_shape s, char *buf, size_t len)
 {
+    lab_buf b[LAB_MAX_BUFS];
+    p->layout(s, b);
     if (s.k) snprintf(buf, len, "m=%d n=%d k=%d", s.m, s.n, s.k);
-    else snprintf(buf, len, "m=%d n=%d", s.m, s.n);
+    else if (s.m) snprintf(buf, len, "m=%d n=%d", s.m, s.n);
+    else snprintf(buf, len, "n=%d", s.n);
 }
 
 /* ---------------------------------------------------------------- checks on what came back */
@@ -124,10 +145,10 @@ static int fail(outcome *o, const char *reason, const char *fmt, ...)
 
 static int check_guards(const bufset *s, lab_shape shape, const unsigned char *g, outcome *o)
 {
-    char sh[64];
-    shape_text(shape, sh, sizeof sh);
     size_t gb = GUARD_DOUBLES * sizeof(double);
-    for (int i = 0; i < LAB.nbufs; i++)
+    char sh[64];
+    shape_text(s->p, shape, sh, sizeof sh);
+    for (int i = 0; i < s->p->nbufs; i++)
         for (size_t k = 0; k < 2 * gb; k++)
             if (g[2 * gb * (size_t)i + k] != GUARD_BYTE)
                 return fail(o, "out-of-bounds", "%s: wrote %s %s (the guard zone %s it was overwritten)", sh,
@@ -137,10 +158,10 @@ static int check_guards(const bufset *s, lab_shape shape, const unsigned char *g
 
 static int check_inputs(const bufset *s, lab_shape shape, const void *back, outcome *o)
 {
+    const unsigned char *p = back, *q = s->packed;
     char sh[64];
-    shape_text(shape, sh, sizeof sh);
-    const char *p = back, *q = (const char *)s->packed;
-    for (int i = 0; i < LAB.nbufs; i++) {
+    shape_text(s->p, shape, sh, sizeof sh);
+    for (int i = 0; i < s->p->nbufs; i++) {
         if (s->b[i].role != ROLE_IN) continue;
         size_t n = buf_bytes(&s->b[i]);
         if (memcmp(p, q, n)) return fail(o, "input-modified", "%s: changed its input %s (inputs are read-only)", sh, s->b[i].name);
@@ -150,27 +171,44 @@ static int check_inputs(const bufset *s, lab_shape shape, const void *back, outc
     return 0;
 }
 
-/* Compare s->buf[LAB.out] with the reference for the current inputs. */
-static int check_output(bufset *s, lab_shape shape, double poison, const char *when, outcome *o)
+/* Elements `at` (or all, when at is NULL) of the output in `out` against the reference, which
+ * the caller has computed for the current inputs. */
+static int check_values(bufset *s, lab_shape shape, const void *out, const uint64_t *at, size_t count, double poison,
+                        const char *when, outcome *o)
 {
-    LAB.reference(shape, s->buf, s->ref, s->bound);
-    size_t first = 0, bad = count_bad(s->buf[LAB.out], s->ref, s->bound, s->nout, &first);
+    const lab_buf *ob = &s->b[s->p->out];
+    size_t bad = 0, first = 0;
+    for (size_t k = 0; k < count; k++) {
+        size_t i = at ? at[k] : k;
+        double g = elem_get(out, ob->type, k);
+        if (!(fabs(g - s->ref[i]) <= s->bound[i]) || !isfinite(g)) {
+            if (bad++ == 0) first = k;
+        }
+        if (!at) s->got[i] = g;
+    }
     if (bad == 0) return 0;
-    char sh[64], why[512];
-    shape_text(shape, sh, sizeof sh);
-    const lab_buf *ob = &s->b[LAB.out];
-    diagnose_output(s->buf[LAB.out], s->ref, s->bound, ob->rows, ob->cols, poison, why, sizeof why);
-    return fail(o, "wrong", "%s%s: %zu of %zu elements wrong; first %s[%zu] = %.17g, expected %.17g (|error| must be <= %.3g)%s%s",
-                sh, when, bad, s->nout, ob->name, first, s->buf[LAB.out][first], s->ref[first], s->bound[first],
-                why[0] ? "\n  likely cause: " : "", why);
+    char sh[64], why[512] = "";
+    shape_text(s->p, shape, sh, sizeof sh);
+    size_t fi = at ? at[first] : first;
+    if (!at) diagnose_output(s->got, s->ref, s->bound, ob->rows, ob->cols, ob->type == F32 ? (double)(float)poison : poison,
+                             why, sizeof why);
+    return fail(o, "wrong", "%s%s: %zu of %zu %s wrong; first %s[%zu] = %.9g, expected %.9g (|error| must be <= %.3g)%s%s",
+                sh, when, bad, count, at ? "checked elements" : "elements", ob->name, fi, elem_get(out, ob->type, first),
+                s->ref[fi], s->bound[fi], why[0] ? "\n  likely cause: " : "", why);
+}
+
+static int check_output(bufset *s, lab_shape shape, const void *out, double poison, const char *when, outcome *o)
+{
+    s->p->reference(shape, s->buf, s->ref, s->bound);
+    return check_values(s, shape, out, NULL, s->nout, poison, when, o);
 }
 
 /* How the runner ended, when it did not send everything. */
-static void runner_failed(const runner_end *e, lab_shape shape, outcome *o)
+static void runner_failed(const runner_end *e, const lab_problem *p, lab_shape shape, outcome *o)
 {
     char text[256], sh[64];
     runner_end_text(e, text, sizeof text);
-    shape_text(shape, sh, sizeof sh);
+    shape_text(p, shape, sh, sizeof sh);
     const char *reason = e->timed_out ? "timeout"
                          : e->signaled && e->sig == SIGSYS ? "forbidden-syscall"
                          : e->signaled && e->sig == SIGXFSZ ? "output-flood"
@@ -180,6 +218,8 @@ static void runner_failed(const runner_end *e, lab_shape shape, outcome *o)
     if (!e->timed_out && !e->signaled && e->exited && e->code == 0)
         snprintf(text, sizeof text, "the program exited (status 0) in the middle of the test without a result: "
                                     "does your code call exit()?");
+    if (e->exited && e->code == 6) snprintf(text, sizeof text, "the sandbox (seccomp) could not be set up on this machine");
+    if (e->exited && e->code == 8) snprintf(text, sizeof text, "the runner could not initialise the GPU");
     fail(o, reason, "%s: %s", sh, text);
     o->fatal = 1;
 }
@@ -195,70 +235,110 @@ static int start(grader *g, runner_proc *p, const job *j)
 /* Correctness: `trials` calls, each on fresh inputs, each output and the inputs checked. */
 static outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
 {
+    const lab_problem *pr = LAB.stages[stage].problem;
     outcome o = {.ok = 1, .reason = "ok"};
     bufset s;
-    bufset_init(&s, shape);
-    unsigned char *guards = xmalloc(guards_bytes()), *back = xmalloc(s.packed_bytes);
+    bufset_init(&s, pr, shape);
+    unsigned char *guards = xmalloc(guards_bytes(pr)), *back = xmalloc(s.packed_bytes + 1);
+    void *out = s.buf[pr->out];
+    size_t out_bytes = buf_bytes(&s.b[pr->out]);
     job j = {.stage = (uint32_t)stage, .s = shape, .trials = g->trials};
     runner_proc p;
     int io = start(g, &p, &j);
     for (unsigned t = 0; t < g->trials && io == 0 && o.ok; t++) {
         bufset_fill(&s, case_seed(g->run->seed, stage, index, (int)t));
         io = runner_send(&p, MSG_INPUT, s.packed, s.packed_bytes);
-        io = io ? io : runner_recv(&p, MSG_OUTPUT, s.buf[LAB.out], s.nout * sizeof(double));
-        io = io ? io : runner_recv(&p, MSG_GUARDS, guards, guards_bytes());
+        io = io ? io : runner_recv(&p, MSG_OUTPUT, out, out_bytes);
+        io = io ? io : runner_recv(&p, MSG_GUARDS, guards, guards_bytes(pr));
         io = io ? io : runner_recv(&p, MSG_INPUTS, back, s.packed_bytes);
         if (io == 0 && check_guards(&s, shape, guards, &o) == 0 && check_inputs(&s, shape, back, &o) == 0)
-            check_output(&s, shape, poison_value(t), t ? " (second call, new inputs)" : "", &o);
+            check_output(&s, shape, out, poison_value(t), t ? " (second call, new inputs)" : "", &o);
     }
     if (io == 0 && o.ok) io = runner_recv(&p, MSG_DONE, NULL, 0);
     runner_end e = runner_finish(&p);
-    if (io != 0 && o.ok) runner_failed(&e, shape, &o);
+    if (io != 0 && o.ok) runner_failed(&e, pr, shape, &o);
     bufset_free(&s);
     free(guards);
     free(back);
     return o;
 }
 
-/* Timing: calls on fresh variants of LAB.vary, every output checked afterwards. */
+/* Output positions reported for every timed call: all of them when the output is small,
+ * otherwise the first, the last and random ones between. */
+static uint64_t *sample_positions(uint64_t seed, size_t nout, unsigned *count)
+{
+    *count = (unsigned)(nout < MAX_SAMPLES ? nout : MAX_SAMPLES);
+    uint64_t *at = xmalloc(*count * sizeof *at);
+    rng r;
+    rng_seed(&r, seed);
+    for (unsigned k = 0; k < *count; k++) at[k] = nout <= MAX_SAMPLES ? k : rng_next(&r) % nout;
+    if (nout > MAX_SAMPLES) at[0] = 0, at[1] = nout - 1;
+    return at;
+}
+
+/* The received timed outputs against the reference: the first and last calls whole, the
+ * sampled positions of every call; with a vary input, each call against its own variant. */
+static void check_timed(bufset *s, lab_shape shape, int vary, const unsigned char *variants, const unsigned char *outs,
+                        const unsigned char *samples, const uint64_t *at, unsigned nsample, size_t calls, outcome *o)
+{
+    size_t vbytes = vary >= 0 ? buf_bytes(&s->b[vary]) : 0, out_bytes = buf_bytes(&s->b[s->p->out]);
+    size_t esz = elem_bytes(s->b[s->p->out].type);
+    for (size_t c = 0; c < calls && o->ok; c++) {
+        char when[64];
+        snprintf(when, sizeof when, " (timed call %zu of %zu)", c + 1, calls);
+        if (vary >= 0 || c == 0) {
+            if (vary >= 0) memcpy(s->buf[vary], variants + c * vbytes, vbytes);
+            s->p->reference(shape, s->buf, s->ref, s->bound);
+        }
+        if (c == 0) check_values(s, shape, outs, NULL, s->nout, poison_value(0), when, o);
+        if (o->ok && c == calls - 1)
+            check_values(s, shape, outs + out_bytes, NULL, s->nout, poison_value((unsigned)c), when, o);
+        if (o->ok) check_values(s, shape, samples + c * nsample * esz, at, nsample, poison_value((unsigned)c), when, o);
+    }
+}
+
+/* Timing: warm-up and timed calls in one runner, then every output checked. */
 static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
 {
+    const lab_problem *pr = LAB.stages[stage].problem;
     outcome o = {.ok = 1, .reason = "ok"};
     bufset s;
-    bufset_init(&s, shape);
-    const lab_buf *vb = &s.b[LAB.vary];
-    size_t nvary = vb->rows * vb->cols, nout = s.nout, maxc = g->max_calls;
-    double *variants = xmalloc(maxc * nvary * sizeof(double)), *outs = xmalloc(maxc * nout * sizeof(double));
+    bufset_init(&s, pr, shape);
+    int vary = pr->vary;
+    size_t vbytes = vary >= 0 ? buf_bytes(&s.b[vary]) : 0, maxc = g->max_calls;
+    size_t out_bytes = buf_bytes(&s.b[pr->out]), esz = elem_bytes(s.b[pr->out].type);
+    unsigned nsample;
+    uint64_t *at = sample_positions(case_seed(g->run->seed, stage, 1002, 0), s.nout, &nsample);
+    unsigned char *variants = xmalloc(maxc * vbytes + 1), *outs = xmalloc(2 * out_bytes);
+    unsigned char *samples = xmalloc(maxc * nsample * esz + 1);
     double *times = xmalloc((maxc + 1) * sizeof(double));
-    unsigned char *guards = xmalloc(guards_bytes()), *back = xmalloc(s.packed_bytes);
+    unsigned char *guards = xmalloc(guards_bytes(pr)), *back = xmalloc(s.packed_bytes + 1);
     bufset_fill(&s, case_seed(g->run->seed, stage, 1000, 0));
-    for (size_t c = 0; c < maxc; c++) fill_uniform(variants + c * nvary, nvary, case_seed(g->run->seed, stage, 1001, (int)c));
+    for (size_t c = 0; c < maxc && vary >= 0; c++)
+        fill_random(pr, &s.b[vary], variants + c * vbytes, case_seed(g->run->seed, stage, 1001, (int)c));
     job j = {.stage = (uint32_t)stage, .s = shape, .timed = 1, .min_calls = g->min_calls + 1,
-             .max_calls = (uint32_t)maxc, .min_time = g->min_time};
+             .max_calls = (uint32_t)maxc, .nsample = nsample, .min_time = g->min_time};
     runner_proc p;
     int io = start(g, &p, &j);
     io = io ? io : runner_send(&p, MSG_INPUT, s.packed, s.packed_bytes);
-    io = io ? io : runner_send(&p, MSG_VARIANTS, variants, maxc * nvary * sizeof(double));
+    if (vary >= 0) io = io ? io : runner_send(&p, MSG_VARIANTS, variants, maxc * vbytes);
+    io = io ? io : runner_send(&p, MSG_SAMPLE_AT, at, nsample * sizeof *at);
     io = io ? io : runner_recv(&p, MSG_READY, NULL, 0);
     double t0 = now_s();
     io = io ? io : runner_recv(&p, MSG_TIMES, times, (maxc + 1) * sizeof(double));
     double wall = now_s() - t0;
     size_t calls = io == 0 && times[0] >= 2 && times[0] <= (double)maxc ? (size_t)times[0] : 0;
     if (io == 0 && calls == 0) io = fail(&o, "channel", "the runner reported an impossible number of calls");
-    for (size_t c = 0; c < calls && io == 0; c++) io = runner_recv(&p, MSG_OUTPUT, outs + c * nout, nout * sizeof(double));
-    io = io ? io : runner_recv(&p, MSG_GUARDS, guards, guards_bytes());
+    io = io ? io : runner_recv(&p, MSG_OUTPUT, outs, out_bytes);
+    io = io ? io : runner_recv(&p, MSG_OUTPUT, outs + out_bytes, out_bytes);
+    io = io ? io : runner_recv(&p, MSG_SAMPLES, samples, calls * nsample * esz);
+    io = io ? io : runner_recv(&p, MSG_GUARDS, guards, guards_bytes(pr));
     io = io ? io : runner_recv(&p, MSG_INPUTS, back, s.packed_bytes);
     io = io ? io : runner_recv(&p, MSG_DONE, NULL, 0);
     runner_end e = runner_finish(&p);
-    if (io != 0 && o.ok) runner_failed(&e, shape, &o);
+    if (io != 0 && o.ok) runner_failed(&e, pr, shape, &o);
     if (o.ok && check_guards(&s, shape, guards, &o) == 0) {
-        for (size_t c = 0; c < calls && o.ok; c++) { /* every timed call's output, on its own variant */
-            char when[64];
-            snprintf(when, sizeof when, " (timed call %zu of %zu)", c + 1, calls);
-            memcpy(s.buf[LAB.vary], variants + c * nvary, nvary * sizeof(double));
-            memcpy(s.buf[LAB.out], outs + c * nout, nout * sizeof(double));
-            check_output(&s, shape, poison_value((unsigned)c), when, &o);
-        }
+        check_timed(&s, shape, vary, variants, outs, samples, at, nsample, calls, &o);
         if (o.ok) check_inputs(&s, shape, back, &o); /* the vary buffer now holds the last variant */
     }
     if (o.ok) {
@@ -266,13 +346,15 @@ static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *re
         res->timed = 1;
         res->timed_shape = shape;
         double per_call = wall / (double)calls;
-        if (res->seconds < config_num(&g->run->cfg, "wallclock_margin") * per_call)
+        if (res->seconds < config_num(&g->run->cfg, "wallclock_margin") * per_call && !LAB.gpu)
             fail(&o, "wallclock", "reported %.3g s per call, but the wall clock saw %.3g s per call", res->seconds,
                  per_call);
     }
     bufset_free(&s);
+    free(at);
     free(variants);
     free(outs);
+    free(samples);
     free(times);
     free(guards);
     free(back);
@@ -281,20 +363,29 @@ static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *re
 
 /* ---------------------------------------------------------------- one stage */
 
-static double intensity(lab_shape s) { return LAB.flops(s) / LAB.bytes(s); }
+/* The sizes of a problem this run: drawn from the seed and the problem's name, so every stage
+ * of one problem sees the same sizes and a replay sees them again. */
+static int problem_cases(const lab_run *r, const lab_problem *p, lab_case *out)
+{
+    rng sizes;
+    rng_seed(&sizes, r->seed ^ fnv1a(p->name, strlen(p->name), 0));
+    return p->cases(&sizes, r->mach.llc_bytes, out);
+}
+
+static double intensity(const lab_problem *p, lab_shape s) { return p->flops(s) / p->bytes(s); }
 
 /* Rate, ceiling, verdict and points of a timed stage. */
-static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
+static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outcome *o)
 {
     const config *cfg = &g->run->cfg;
     lab_shape s = res->timed_shape;
-    res->gflops = LAB.flops(s) / res->seconds * 1e-9;
-    res->gbs = LAB.bytes(s) / res->seconds * 1e-9;
-    res->ceiling_gflops = g->run->now.triad_gbs * intensity(s);
+    res->gflops = p->flops(s) / res->seconds * 1e-9;
+    res->gbs = p->bytes(s) / res->seconds * 1e-9;
+    res->ceiling_gflops = g->run->now.stream_gbs * intensity(p, s);
     res->fraction = res->gflops / res->ceiling_gflops;
-    double limit = config_num(cfg, "impossible_margin") * fmax(g->run->now.read_gbs, g->run->now.triad_gbs) * intensity(s);
+    double limit = config_num(cfg, "impossible_margin") * fmax(g->run->now.read_gbs, g->run->now.stream_gbs) * intensity(p, s);
     if (res->gflops > limit) {
-        fail(o, "impossible", "%.2f GFLOP/s is more than this machine can read from memory allows (%.2f): "
+        fail(o, "impossible", "%.2f GFLOP/s is more than this machine's memory allows (%.2f): "
                               "the timing is not trustworthy", res->gflops, limit);
         return;
     }
@@ -305,18 +396,23 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
     if (!res->fast_enough)
         fail(o, "too-slow", "%.2f GFLOP/s is %.0f%% of the ceiling; this stage needs %.0f%% (%.2f GFLOP/s)", res->gflops,
              100 * res->fraction, 100 * res->required, res->required * res->ceiling_gflops);
-    (void)stage;
 }
 
-static void grade_stage(grader *g, int stage, const lab_case *cases, int ncases, stage_result *res)
+static void stage_points(const config *cfg, int stage, stage_result *res)
 {
-    const config *cfg = &g->run->cfg;
     res->required = config_num(cfg, LAB.stages[stage].name);
     res->max_correct = config_num(cfg, "points_correct");
     res->max_speed = config_num(cfg, "points_speed");
-    snprintf(res->reason, sizeof res->reason, "ok");
+}
+
+static void grade_stage(grader *g, int stage, stage_result *res)
+{
+    const lab_problem *p = LAB.stages[stage].problem;
+    lab_case cases[LAB_MAX_CASES], checked[LAB_MAX_CASES];
+    int ncases = problem_cases(g->run, p, cases);
     int ok[LAB_MAX_CASES] = {0}, ncheck = 0, reported = 0;
-    lab_case checked[LAB_MAX_CASES];
+    size_limits(g, p, cases, ncases);
+    snprintf(res->reason, sizeof res->reason, "ok");
     for (int i = 0; i < ncases; i++) {
         if (cases[i].timed) continue;
         outcome o = run_correctness(g, stage, i, cases[i].s);
@@ -343,7 +439,7 @@ static void grade_stage(grader *g, int stage, const lab_case *cases, int ncases,
         if (o.ok) {
             res->correct = 1;
             res->points_correct = res->max_correct;
-            judge_speed(g, stage, res, &o);
+            judge_speed(g, p, res, &o);
         }
         if (!o.ok) {
             snprintf(res->reason, sizeof res->reason, "%s", o.reason);
@@ -357,7 +453,8 @@ static void grade_stage(grader *g, int stage, const lab_case *cases, int ncases,
 static void usage(void)
 {
     fprintf(stderr, "usage: grade --lab-dir grading/NN-name --work DIR --build DIR --runner-base OBJ\n"
-                    "             [--results DIR] [--seed S] [--timeout SECONDS] [--bench | --list | --calibrate]\n");
+                    "             [--results DIR] [--seed S] [--timeout SECONDS] [--cuda-arch NN] [--cuda-home DIR]\n"
+                    "             [--bench | --list | --calibrate]\n");
     exit(2);
 }
 
@@ -367,7 +464,8 @@ static options parse_args(int argc, char **argv)
     static const struct option longs[] = {
         {"lab-dir", 1, 0, 'l'}, {"work", 1, 0, 'w'}, {"build", 1, 0, 'b'}, {"runner-base", 1, 0, 'r'},
         {"seed", 1, 0, 's'}, {"timeout", 1, 0, 't'}, {"bench", 0, 0, 'B'}, {"list", 0, 0, 'L'},
-        {"calibrate", 0, 0, 'C'}, {"results", 1, 0, 'R'}, {0, 0, 0, 0},
+        {"calibrate", 0, 0, 'C'}, {"results", 1, 0, 'R'}, {"cuda-arch", 1, 0, 'a'}, {"cuda-home", 1, 0, 'h'},
+        {0, 0, 0, 0},
     };
     int c;
     char *end;
@@ -387,6 +485,8 @@ static options parse_args(int argc, char **argv)
         case 'L': o.list = 1; break;
         case 'C': o.calibrate = 1; break;
         case 'R': o.results = optarg; break;
+        case 'a': o.cuda_arch = optarg; break;
+        case 'h': o.cuda_home = optarg; break;
         default: usage();
         }
     }
@@ -401,15 +501,34 @@ static void list_stages(void)
         printf("  %d  %-12s %-22s %s\n", i + 1, LAB.stages[i].name, LAB.stages[i].function, LAB.stages[i].what);
 }
 
+/* The student's compile flags: the lab's, and for CUDA the architecture of the GPU graded on
+ * (CUDA_ARCH overrides; with no GPU, a default set, so the code still compiles). */
+static void compile_flags(const options *opt, const lab_run *r, const char *cflags, char *out, size_t len)
+{
+    if (!LAB.gpu) {
+        snprintf(out, len, "%s", cflags);
+        return;
+    }
+    if (opt->cuda_arch && *opt->cuda_arch)
+        snprintf(out, len, "%s -gencode=arch=compute_%s,code=sm_%s", cflags, opt->cuda_arch, opt->cuda_arch);
+    else if (r->device[0])
+        snprintf(out, len, "%s -gencode=arch=compute_%s,code=sm_%s", cflags, config_str(&r->gpu, "arch"),
+                 config_str(&r->gpu, "arch"));
+    else snprintf(out, len, "%s -gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90,code=sm_90", cflags);
+}
+
 /* Build the runner for `source` with `cflags`; a build failure is reported on every stage. */
 static int build(const options *opt, grader *g, const char *source, const char *cflags, char *msg, size_t len)
 {
     const char *fns[16];
     for (int i = 0; i < LAB.nstages; i++) fns[i] = LAB.stages[i].function;
-    const char *libs = config_str(&g->run->cfg, "ldlibs");
-    const char *allow = config_str(&g->run->cfg, "allow_calls");
-    build_spec b = {source, opt->lab_dir, g->scratch, opt->runner_base, cflags, libs ? libs : "-lm", fns, LAB.nstages,
-                    allow ? allow : ""};
+    const config *cfg = &g->run->cfg;
+    const char *libs = config_str(cfg, "ldlibs"), *allow = config_str(cfg, "allow_calls");
+    const char *compiler = config_str(cfg, "compiler");
+    char flags[1024];
+    compile_flags(opt, g->run, cflags, flags, sizeof flags);
+    build_spec b = {compiler ? compiler : "gcc", opt->cuda_home, source, opt->lab_dir, g->scratch, opt->runner_base,
+                    flags, libs ? libs : "-lm", fns, LAB.nstages, allow ? allow : ""};
     int status = build_runner(&b, msg, len);
     char rel[1100];
     snprintf(rel, sizeof rel, "%s/runner", g->scratch);
@@ -429,6 +548,36 @@ static void make_scratch(const options *opt, grader *g)
     snprintf(g->output, sizeof g->output, "%s/output.txt", g->scratch);
 }
 
+/* A GPU lab's device, ceilings and busy check, all through the probe program. Sets skip_why
+ * where this machine can't run the lab. */
+static void setup_gpu(const options *opt, lab_run *r, const char *calib_dir)
+{
+    char probe[1024], out[1100];
+    snprintf(probe, sizeof probe, "%s/common/gpu-probe", opt->build);
+    snprintf(out, sizeof out, "%s/gpu-probe.txt", calib_dir);
+    r->ceiling = "device copy";
+    if (access(probe, X_OK) || access(opt->runner_base ? opt->runner_base : probe, R_OK)) {
+        snprintf(r->skip_why, sizeof r->skip_why, "skipped: no CUDA toolkit (nvcc not found when the harness was built)");
+        return;
+    }
+    if (gpu_probe(probe, opt->calibrate ? "" : "--copy", out, &r->gpu) || config_num_or(&r->gpu, "devices", 0) < 1) {
+        snprintf(r->skip_why, sizeof r->skip_why, "skipped: no CUDA device");
+        return;
+    }
+    snprintf(r->device, sizeof r->device, "%s", config_str(&r->gpu, "name"));
+    r->gpu_busy = (int)config_num_or(&r->gpu, "other_processes", -1);
+    r->mach.llc_bytes = (size_t)config_num(&r->gpu, "l2_bytes");
+    r->now.stream_gbs = r->now.read_gbs = config_num_or(&r->gpu, "copy_gbs", 0);
+    config cal = {0};
+    if (gpu_calibration(calib_dir, &r->mach, r->device, probe, opt->calibrate, &cal) == 0) {
+        r->cached.stream_gbs = r->cached.read_gbs = config_num_or(&cal, "copy_gbs", 0);
+        r->sgemm_gflops = config_num_or(&cal, "sgemm_gflops", 0);
+        r->hgemm_gflops = config_num_or(&cal, "hgemm_gflops", 0);
+    }
+    if (opt->calibrate) r->now = r->cached;
+    config_free(&cal);
+}
+
 static void setup(const options *opt, lab_run *r, grader *g)
 {
     char path[1024], err[512];
@@ -437,7 +586,9 @@ static void setup(const options *opt, lab_run *r, grader *g)
     machine_read(&r->mach);
     snprintf(path, sizeof path, "%s/calibration", opt->build);
     mkdirs(path);
-    if (calibration(path, &r->mach, LAB.threads, opt->calibrate, &r->cached))
+    r->ceiling = "triad";
+    if (LAB.gpu) setup_gpu(opt, r, path);
+    else if (calibration(path, &r->mach, LAB.threads, opt->calibrate, &r->cached))
         fprintf(stderr, "grade: warning: could not write the calibration cache in %s\n", path);
     r->seed = opt->have_seed ? opt->seed : rng_fresh_seed();
     r->work = opt->work;
@@ -445,72 +596,77 @@ static void setup(const options *opt, lab_run *r, grader *g)
     g->lim.timeout_s = opt->timeout > 0 ? opt->timeout : config_num(&r->cfg, "timeout_s");
     g->lim.output_bytes = (size_t)config_num(&r->cfg, "output_bytes");
     g->lim.threads = LAB.threads;
+    g->lim.gpu = LAB.gpu;
     g->min_time = config_num(&r->cfg, "min_time_s");
     g->min_calls = (unsigned)config_num(&r->cfg, "min_calls");
     g->max_calls = (unsigned)config_num(&r->cfg, "max_calls");
     g->trials = (unsigned)config_num(&r->cfg, "trials");
 }
 
-/* Address space for a runner: its buffers (and a stage's private copy) with room to spare. */
-static void size_limits(grader *g, const lab_case *cases, int n)
+/* Address space for a runner: its buffers (and a stage's private copy) with room to spare. A
+ * CUDA runner maps the device's memory into its address space too, so it gets no such limit. */
+static void size_limits(grader *g, const lab_problem *p, const lab_case *cases, int n)
 {
     double biggest = 0;
     for (int i = 0; i < n; i++) {
         lab_buf b[LAB_MAX_BUFS];
         double total = 0;
-        LAB.layout(cases[i].s, b);
-        for (int k = 0; k < LAB.nbufs; k++) total += (double)buf_bytes(&b[k]);
-        total += (double)g->max_calls * (double)(b[LAB.out].rows * b[LAB.out].cols + b[LAB.vary].rows * b[LAB.vary].cols) * 8;
+        p->layout(cases[i].s, b);
+        for (int k = 0; k < p->nbufs; k++) total += (double)buf_bytes(&b[k]);
+        total += (double)g->max_calls * (double)(p->vary >= 0 ? buf_bytes(&b[p->vary]) : 0);
+        total += (double)g->max_calls * MAX_SAMPLES * 8 + 2.0 * (double)buf_bytes(&b[p->out]);
         biggest = fmax(biggest, total);
     }
-    g->lim.memory_bytes = (size_t)(3 * biggest) + ((size_t)1 << 30);
+    g->lim.memory_bytes = LAB.gpu ? (size_t)RLIM_INFINITY : (size_t)(3 * biggest) + ((size_t)1 << 30);
 }
 
 /* ---------------------------------------------------------------- bench */
 
 static void bench_row(grader *g, int stage, lab_shape s, const char *label)
 {
+    const lab_problem *p = LAB.stages[stage].problem;
     stage_result res = {0};
     unsigned keep = g->max_calls;
-    g->max_calls = (unsigned)fmin(2000, fmax(10, 2e8 / LAB.flops(s)));
+    g->max_calls = (unsigned)fmin(2000, fmax(10, 2e8 / p->flops(s)));
+    size_limits(g, p, &(lab_case){s, 1}, 1);
     outcome o = run_timed(g, stage, s, &res);
     g->max_calls = keep;
     char sh[64];
-    shape_text(s, sh, sizeof sh);
-    double mib = LAB.bytes(s) / (1 << 20);
+    shape_text(p, s, sh, sizeof sh);
+    double mib = p->bytes(s) / (1 << 20);
     if (!o.ok) {
         printf("  %-8s %-22s %9.1f  %-12s  %s\n", label, sh, mib, LAB.stages[stage].name, o.reason);
         return;
     }
-    double gf = LAB.flops(s) / res.seconds * 1e-9, gbs = LAB.bytes(s) / res.seconds * 1e-9;
+    double gf = p->flops(s) / res.seconds * 1e-9, gbs = p->bytes(s) / res.seconds * 1e-9;
     printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %8.0f%%\n", label, sh, mib, LAB.stages[stage].name, gf, gbs,
-           100 * gbs / g->run->now.triad_gbs);
+           100 * gbs / g->run->now.stream_gbs);
 }
 
-/* Several sizes at the grading flags, then the timed size at -O0 .. -O3 (the compiler study). */
+/* Several sizes of every stage at the grading flags; for a CPU lab then the timed size at
+ * -O0 .. -O3 (the compiler study). */
 static int bench(const options *opt, grader *g, const char *source)
 {
     char msg[4096];
     const char *cflags = config_str(&g->run->cfg, "cflags");
+    if (g->run->skip_why[0]) {
+        printf("%s bench: %s\n", LAB.id, g->run->skip_why);
+        return 0;
+    }
     if (build(opt, g, source, cflags, msg, sizeof msg) != BUILD_OK) {
         fprintf(stderr, "%s: %s\n", source, msg);
         return 1;
     }
-    lab_case cases[LAB_MAX_CASES];
-    int n = LAB.bench_cases(g->run->mach.llc_bytes, cases);
-    printf("%s bench: %s; triad %.1f GB/s (%d thread%s) this run; seed 0x%016" PRIx64 "\n", LAB.id, g->run->mach.cpu,
-           g->run->now.triad_gbs, LAB.threads, LAB.threads > 1 ? "s" : "", g->run->seed);
-    printf("  %-8s %-22s %9s  %-12s %9s %9s %9s\n", "flags", "size", "MiB", "stage", "GFLOP/s", "GB/s", "of triad");
-    for (int i = 0; i < n; i++)
-        for (int st = 0; st < LAB.nstages; st++) bench_row(g, st, cases[i].s, "default");
+    printf("%s bench: %s; %s %.1f GB/s this run; seed 0x%016" PRIx64 "\n", LAB.id,
+           LAB.gpu ? g->run->device : g->run->mach.cpu, g->run->ceiling, g->run->now.stream_gbs, g->run->seed);
+    printf("  %-8s %-22s %9s  %-12s %9s %9s %9s\n", "flags", "size", "MiB", "stage", "GFLOP/s", "GB/s", "ceiling");
+    for (int st = 0; st < LAB.nstages; st++) {
+        lab_case cases[LAB_MAX_CASES];
+        int n = LAB.stages[st].problem->bench_cases(g->run->mach.llc_bytes, cases);
+        for (int i = 0; i < n; i++) bench_row(g, st, cases[i].s, "default");
+    }
+    if (LAB.gpu) return 0;
     static const char *levels[] = {"-O0", "-O1", "-O2", "-O3"};
-    lab_case timed = cases[0];
-    rng r;
-    rng_seed(&r, g->run->seed);
-    lab_case graded[LAB_MAX_CASES];
-    int ng = LAB.cases(&r, g->run->mach.llc_bytes, graded);
-    for (int i = 0; i < ng; i++)
-        if (graded[i].timed) timed = graded[i];
     printf("\ncompiler study: the graded timed size at each optimisation level (flags: %s, level replaced)\n", cflags);
     for (int l = 0; l < 4; l++) {
         char flags[512], *o3;
@@ -520,12 +676,29 @@ static int bench(const options *opt, grader *g, const char *source)
             printf("  %s: %s\n", levels[l], msg);
             continue;
         }
-        for (int st = 0; st < LAB.nstages; st++) bench_row(g, st, timed.s, levels[l]);
+        for (int st = 0; st < LAB.nstages; st++) {
+            lab_case graded[LAB_MAX_CASES];
+            int ng = problem_cases(g->run, LAB.stages[st].problem, graded);
+            for (int i = 0; i < ng; i++)
+                if (graded[i].timed) bench_row(g, st, graded[i].s, levels[l]);
+        }
     }
     return 0;
 }
 
 /* ---------------------------------------------------------------- main */
+
+static void print_calibration(const lab_run *r)
+{
+    if (LAB.gpu && r->skip_why[0]) printf("%s: %s\n", LAB.id, r->skip_why);
+    else if (LAB.gpu)
+        printf("%s: %s: copy %.1f GB/s, cuBLAS SGEMM %.0f GFLOP/s, HGEMM %.0f GFLOP/s\n", LAB.id, r->device,
+               r->cached.stream_gbs, r->sgemm_gflops, r->hgemm_gflops);
+    else
+        printf("%s: %s, %d cores, last-level cache %.1f MiB: triad %.2f GB/s, read %.2f GB/s (%d thread%s)\n", LAB.id,
+               r->mach.cpu, r->mach.cores, r->mach.llc_bytes / 1048576.0, r->cached.stream_gbs, r->cached.read_gbs,
+               LAB.threads, LAB.threads > 1 ? "s" : "");
+}
 
 int main(int argc, char **argv)
 {
@@ -538,35 +711,31 @@ int main(int argc, char **argv)
     static grader g;
     setup(&opt, &r, &g);
     if (opt.calibrate) {
-        printf("%s: %s, %d cores, last-level cache %.1f MiB: triad %.2f GB/s, read %.2f GB/s (%d thread%s)\n", LAB.id,
-               r.mach.cpu, r.mach.cores, r.mach.llc_bytes / 1048576.0, r.cached.triad_gbs, r.cached.read_gbs,
-               LAB.threads, LAB.threads > 1 ? "s" : "");
+        print_calibration(&r);
         return 0;
     }
     make_scratch(&opt, &g);
-    r.now = measure_bandwidth(LAB.threads, 4 * r.mach.llc_bytes);
-    lab_case cases[LAB_MAX_CASES];
-    rng sizes;
-    rng_seed(&sizes, r.seed);
-    int n = LAB.cases(&sizes, r.mach.llc_bytes, cases);
-    size_limits(&g, cases, n);
+    if (!LAB.gpu) r.now = measure_bandwidth(LAB.threads, 4 * r.mach.llc_bytes);
     char source[2048];
     snprintf(source, sizeof source, "%s/%s/%s", opt.work, LAB.id, LAB.source);
     if (opt.bench) return bench(&opt, &g, source);
 
-    r.build_status = build(&opt, &g, source, config_str(&r.cfg, "cflags"), r.build_error, sizeof r.build_error);
+    /* Build even where the lab can't run, so compile errors and audit findings still show. */
+    if (!(LAB.gpu && strstr(r.skip_why, "toolkit")))
+        r.build_status = build(&opt, &g, source, config_str(&r.cfg, "cflags"), r.build_error, sizeof r.build_error);
     int all = 1;
     for (int st = 0; st < LAB.nstages; st++) {
         stage_result *res = &r.stages[st];
-        if (r.build_status == BUILD_OK) grade_stage(&g, st, cases, n, res);
-        else {
-            res->required = config_num(&r.cfg, LAB.stages[st].name);
-            res->max_correct = config_num(&r.cfg, "points_correct");
-            res->max_speed = config_num(&r.cfg, "points_speed");
+        stage_points(&r.cfg, st, res);
+        if (r.build_status != BUILD_OK) {
             snprintf(res->reason, sizeof res->reason, "%s", r.build_status == BUILD_AUDIT ? "audit" : "build");
             snprintf(res->detail, sizeof res->detail, "%s", r.build_error);
-        }
-        all &= res->correct && res->fast_enough;
+        } else if (r.skip_why[0]) {
+            res->skipped = 1;
+            snprintf(res->reason, sizeof res->reason, "skipped");
+            snprintf(res->detail, sizeof res->detail, "%s", r.skip_why);
+        } else grade_stage(&g, st, res);
+        all &= res->skipped || (res->correct && res->fast_enough);
     }
     report_table(&r, stdout);
     char path[1024];

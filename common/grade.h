@@ -7,6 +7,7 @@
 #include "lab.h"
 
 typedef struct stage_result {
+    int skipped;               /* not run here (no CUDA device or toolkit): neither passed nor failed */
     int correct;               /* every correctness case and every timed call right */
     int cases_ok, cases_total; /* correctness cases */
     char reason[24];           /* first failure, as a stable token: "wrong", "timeout", "too-slow" ... */
@@ -23,6 +24,12 @@ typedef struct lab_run {
     uint64_t seed;
     machine mach;
     bandwidth cached, now; /* calibration cache, and measured in this run */
+    const char *ceiling;   /* what stream_gbs measures: "triad" or "device copy" */
+    config gpu;            /* GPU labs: what the probe said (name, arch, l2_bytes, copy_gbs ...) */
+    char device[128];      /* GPU labs: the device graded on */
+    int gpu_busy;          /* GPU labs: other processes on the device (-1: unknown) */
+    double sgemm_gflops, hgemm_gflops; /* GPU labs: cuBLAS rates from the calibration */
+    char skip_why[128];    /* set when the whole lab is skipped here */
     config cfg;
     char build_error[4096];
     int build_status;

@@ -1,4 +1,4 @@
-/* lab.h - what a lab tells the harness: its buffers, its stages, its reference and its sizes.
+/* lab.h - what a lab tells the harness: its problems, its stages, its references and its sizes.
  *
  * A lab is one file, grading/NN-name/lab.c, defining `const lab LAB`. It is compiled twice:
  * into the scorer (which generates inputs, computes the reference and decides the score) and,
@@ -14,65 +14,85 @@
 #define LAB_MAX_BUFS 6
 #define LAB_MAX_CASES 64
 
-/* Problem dimensions; a lab uses the ones it needs (matvec: m x n). */
+/* Problem dimensions; a problem uses the ones it needs (matvec: m x n; a sum: n). */
 typedef struct lab_shape { int m, n, k; } lab_shape;
 
-typedef enum { ROLE_IN, ROLE_OUT } lab_role;
+/* ROLE_SCRATCH: workspace the student's code may use; poisoned before each call, never checked. */
+typedef enum { ROLE_IN, ROLE_OUT, ROLE_SCRATCH } lab_role;
+typedef enum { F64, F32 } lab_type;
 
-/* One array the student's function reads or writes: rows x cols doubles, row-major. */
+/* One array the student's function reads or writes: rows x cols elements, row-major. */
 typedef struct lab_buf {
     const char *name;
     lab_role role;
+    lab_type type;
     size_t rows, cols;
 } lab_buf;
 
-/* What a stage adaptor sees in the runner: the shape, the buffers in layout order, and a
- * private pointer for state built by setup (e.g. separately allocated rows). */
+/* What a stage adaptor sees in the runner: the shape, the host buffers in layout order, and a
+ * private pointer for state built by setup (separately allocated rows, device copies). */
+typedef struct lab_problem lab_problem;
 typedef struct lab_call {
+    const lab_problem *p;
     lab_shape s;
-    double *buf[LAB_MAX_BUFS];
+    void *buf[LAB_MAX_BUFS];
     void *ctx;
 } lab_call;
+
+/* One size to grade. Timed cases are also checked. */
+typedef struct lab_case {
+    lab_shape s;
+    int timed;
+} lab_case;
+
+/* A problem: its buffers, its work, its reference and its sizes. Stages of a lab share problems. */
+struct lab_problem {
+    const char *name; /* "matvec" */
+    int nbufs;
+    int out;  /* index of the output buffer */
+    int vary; /* an input redrawn before every timed call (so results can't be cached), or -1 */
+    void (*layout)(lab_shape s, lab_buf *b);
+    /* Work and compulsory memory traffic of one call, for GFLOP/s, GB/s and the roofline. */
+    double (*flops)(lab_shape s);
+    double (*bytes)(lab_shape s);
+    /* Scorer only: the exact result (in higher precision) and a per-element error bound. The
+     * inputs are typed as the layout says; ref and bound have one double per output element. */
+    void (*reference)(lab_shape s, void *const *buf, double *ref, double *bound);
+    /* Input values: uniform in [lo, hi), rounded down to a multiple of `quantum` when it is > 0. */
+    double lo, hi, quantum;
+    /* The sizes graded this run, drawn from r; timed ones are sized from the machine. */
+    int (*cases)(rng *r, size_t llc_bytes, lab_case *out);
+    /* The sizes of `make bench`. */
+    int (*bench_cases)(size_t llc_bytes, lab_case *out);
+};
 
 typedef struct lab_stage {
     const char *name;     /* id used in tables, thresholds.conf and results: "unrolled" */
     const char *function; /* the student's function: "matvec_unrolled" */
     const char *what;     /* one line describing the stage */
-    void (*setup)(lab_call *c);    /* optional, untimed: build stage-private inputs */
+    const lab_problem *problem;
+    void (*setup)(lab_call *c);    /* optional, untimed, once per input set: private copies */
+    void (*pre)(lab_call *c);      /* optional, untimed, before every call: e.g. upload the poisoned output */
     void (*run)(lab_call *c);      /* timed: call the student's function once */
+    void (*post)(lab_call *c);     /* optional, untimed, after every call: e.g. download the output */
     void (*teardown)(lab_call *c); /* optional, untimed: copy back what the grader checks, free */
 } lab_stage;
 
-/* One size to grade. Timed cases are also checked, on every call. */
-typedef struct lab_case {
-    lab_shape s;
-    int timed;
-} lab_case;
+/* How the runner times one call; NULL in a lab means the CPU clock. GPU labs use gpu_timer. */
+typedef struct lab_timer {
+    int (*init)(void);                          /* before the sandbox closes; 0 on success */
+    double (*time)(void (*run)(lab_call *), lab_call *c); /* seconds, all the call's work included */
+} lab_timer;
 
 typedef struct lab {
     const char *id;     /* "01-cpu-matvec": the name shared by labs/, solutions/, grading/, handouts/ */
     const char *title;  /* "Matrix-vector product on one core" */
     const char *source; /* the file the student edits, relative to the lab folder: "matvec.c" */
     int threads;        /* threads the lab runs (and the ceiling is measured) with */
+    int gpu;            /* a CUDA lab: skipped where there is no device or no toolkit */
     const lab_stage *stages;
     int nstages;
-
-    int nbufs;
-    int out;  /* index of the output buffer */
-    int vary; /* index of an input redrawn before every timed call, so results can't be cached */
-    void (*layout)(lab_shape s, lab_buf *b);
-
-    /* Work and compulsory memory traffic of one call, for GFLOP/s, GB/s and the roofline. */
-    double (*flops)(lab_shape s);
-    double (*bytes)(lab_shape s);
-
-    /* Scorer only: the exact result (in higher precision) and a per-element error bound. */
-    void (*reference)(lab_shape s, double *const *buf, double *ref, double *bound);
-
-    /* The sizes graded this run, drawn from r; the timed case is sized from the last-level cache. */
-    int (*cases)(rng *r, size_t llc_bytes, lab_case *out);
-    /* The sizes of `make bench`, from in-cache to several times the last-level cache. */
-    int (*bench_cases)(size_t llc_bytes, lab_case *out);
+    const lab_timer *timer;
 } lab;
 
 extern const lab LAB;

@@ -19,18 +19,34 @@ int msg_recv(int fd, uint32_t kind, void *payload, size_t bytes)
     return bytes ? read_all(fd, payload, bytes) : 0;
 }
 
-size_t buf_bytes(const lab_buf *b) { return b->rows * b->cols * sizeof(double); }
+size_t elem_bytes(lab_type t) { return t == F32 ? sizeof(float) : sizeof(double); }
+size_t buf_elems(const lab_buf *b) { return b->rows * b->cols; }
+size_t buf_bytes(const lab_buf *b) { return buf_elems(b) * elem_bytes(b->type); }
 
-size_t inputs_bytes(lab_shape s)
+size_t inputs_bytes(const lab_problem *p, lab_shape s)
 {
     lab_buf b[LAB_MAX_BUFS];
     size_t total = 0;
-    LAB.layout(s, b);
-    for (int i = 0; i < LAB.nbufs; i++)
+    p->layout(s, b);
+    for (int i = 0; i < p->nbufs; i++)
         if (b[i].role == ROLE_IN) total += buf_bytes(&b[i]);
     return total;
 }
 
-size_t guards_bytes(void) { return (size_t)LAB.nbufs * 2 * GUARD_DOUBLES * sizeof(double); }
+size_t guards_bytes(const lab_problem *p) { return (size_t)p->nbufs * 2 * GUARD_DOUBLES * sizeof(double); }
 
-double poison_value(unsigned call) { return call % 2 ? -3.25e300 : NAN; }
+double poison_value(unsigned call) { return call % 2 ? -3.25e30 : NAN; }
+
+void poison_fill(void *p, lab_type t, size_t n, unsigned call)
+{
+    double v = poison_value(call);
+    if (t == F32)
+        for (size_t i = 0; i < n; i++) ((float *)p)[i] = (float)v;
+    else
+        for (size_t i = 0; i < n; i++) ((double *)p)[i] = v;
+}
+
+double elem_get(const void *p, lab_type t, size_t i)
+{
+    return t == F32 ? (double)((const float *)p)[i] : ((const double *)p)[i];
+}

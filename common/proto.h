@@ -2,9 +2,11 @@
  *
  * The scorer writes to the runner's fd 3 and reads the runner's fd 4; the student's stdout and
  * stderr go to a capped file that nobody parses. Every message is a header and a payload. One
- * runner process grades one case: JOB, then per trial INPUT (correctness) or INPUT + VARIANTS
- * (timed); it answers with READY (timed only), OUTPUT per call, TIMES (timed), GUARDS, INPUTS and
- * finally DONE. A case without DONE failed, whatever the runner's exit status. */
+ * runner process grades one case. Correctness: JOB, then per trial INPUT, answered by OUTPUT,
+ * GUARDS and INPUTS. Timed: JOB, INPUT, VARIANTS (if the problem varies an input), SAMPLE_AT
+ * (output positions); answered by READY, TIMES, OUTPUT (first call), OUTPUT (last call), SAMPLES
+ * (those positions of every call's output), GUARDS, INPUTS. Then DONE. A case without DONE
+ * failed, whatever the runner's exit status. */
 #ifndef PROTO_H
 #define PROTO_H
 
@@ -21,8 +23,8 @@
 #define GUARD_BYTE 0xa5
 
 enum msg_kind {
-    MSG_JOB = 1, MSG_INPUT, MSG_VARIANTS, /* scorer -> runner */
-    MSG_READY, MSG_OUTPUT, MSG_TIMES, MSG_GUARDS, MSG_INPUTS, MSG_DONE, /* runner -> scorer */
+    MSG_JOB = 1, MSG_INPUT, MSG_VARIANTS, MSG_SAMPLE_AT,                            /* scorer -> runner */
+    MSG_READY, MSG_OUTPUT, MSG_TIMES, MSG_SAMPLES, MSG_GUARDS, MSG_INPUTS, MSG_DONE, /* runner -> scorer */
 };
 
 typedef struct msg_head {
@@ -36,7 +38,8 @@ typedef struct job {
     uint32_t timed;     /* 0: `trials` calls, each on fresh inputs; 1: timed calls on variants */
     uint32_t trials;    /* correctness trials */
     uint32_t min_calls; /* timed: at least this many calls (the first is the warm-up) ... */
-    uint32_t max_calls; /* ... at most this many (one variant of LAB.vary each) */
+    uint32_t max_calls; /* ... at most this many (one variant of the vary input each) */
+    uint32_t nsample;   /* output positions reported for every timed call */
     double min_time;    /* ... and stop once this many seconds have been timed */
 } job;
 
@@ -45,13 +48,19 @@ int msg_send(int fd, uint32_t kind, const void *payload, size_t bytes);
 /* Receive a message of the expected kind and size into payload; 0 on success, -1 otherwise. */
 int msg_recv(int fd, uint32_t kind, void *payload, size_t bytes);
 
-/* Sizes in bytes of the buffers, the inputs, and the guards of all buffers, for a shape. */
+/* Sizes in bytes: an element, a buffer, all inputs of a problem, and the guards of all buffers. */
+size_t elem_bytes(lab_type t);
+size_t buf_elems(const lab_buf *b);
 size_t buf_bytes(const lab_buf *b);
-size_t inputs_bytes(lab_shape s);
-size_t guards_bytes(void);
+size_t inputs_bytes(const lab_problem *p, lab_shape s);
+size_t guards_bytes(const lab_problem *p);
 
 /* The value written over an output before call number `call`: NaN and a large finite garbage
  * value alternate, so code that reads its output before writing it fails either way. */
 double poison_value(unsigned call);
+/* Fill n elements of type t with poison_value(call). */
+void poison_fill(void *p, lab_type t, size_t n, unsigned call);
+/* Element i of a typed array, as a double. */
+double elem_get(const void *p, lab_type t, size_t i);
 
 #endif

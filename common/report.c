@@ -9,7 +9,10 @@
 #include "json.h"
 #include "util.h"
 
-static const char *verdict(const stage_result *s) { return s->correct && s->fast_enough ? "PASS" : "FAIL"; }
+static const char *verdict(const stage_result *s)
+{
+    return s->skipped ? "SKIP" : s->correct && s->fast_enough ? "PASS" : "FAIL";
+}
 
 /* Print `text` with every line indented. */
 static void indented(FILE *f, const char *text, const char *indent)
@@ -25,13 +28,23 @@ void report_table(const lab_run *r, FILE *f)
 {
     fprintf(f, "\n== %s: %s ==  (graded: %s/%s/%s)\n", LAB.id, LAB.title, r->work, LAB.id, LAB.source);
     fprintf(f, "seed 0x%016" PRIx64 "   replay: make grade LAB=%s SEED=0x%016" PRIx64 "\n", r->seed, LAB.id, r->seed);
-    fprintf(f, "machine: %s, %d cores, last-level cache %.1f MiB\n", r->mach.cpu, r->mach.cores,
-            r->mach.llc_bytes / 1048576.0);
-    fprintf(f, "ceiling: triad bandwidth %.2f GB/s this run (%d thread%s; calibrated %.2f GB/s) x arithmetic intensity\n",
-            r->now.triad_gbs, LAB.threads, LAB.threads > 1 ? "s" : "", r->cached.triad_gbs);
-    if (r->now.triad_gbs < 0.75 * r->cached.triad_gbs)
+    if (LAB.gpu && r->skip_why[0]) fprintf(f, "%s\n", r->skip_why);
+    else if (LAB.gpu) {
+        fprintf(f, "device: %s; ceiling: device copy bandwidth %.0f GB/s this run (calibrated %.0f GB/s) x intensity\n",
+                r->device, r->now.stream_gbs, r->cached.stream_gbs);
+        fprintf(f, "cuBLAS (calibration): SGEMM %.0f GFLOP/s, HGEMM %.0f GFLOP/s\n", r->sgemm_gflops, r->hgemm_gflops);
+        if (r->gpu_busy > 0)
+            fprintf(f, "warning: %d other process%s using this GPU: speeds below are not trustworthy\n", r->gpu_busy,
+                    r->gpu_busy > 1 ? "es are" : " is");
+    } else {
+        fprintf(f, "machine: %s, %d cores, last-level cache %.1f MiB\n", r->mach.cpu, r->mach.cores,
+                r->mach.llc_bytes / 1048576.0);
+        fprintf(f, "ceiling: triad bandwidth %.2f GB/s this run (%d thread%s; calibrated %.2f GB/s) x arithmetic intensity\n",
+                r->now.stream_gbs, LAB.threads, LAB.threads > 1 ? "s" : "", r->cached.stream_gbs);
+    }
+    if (r->now.stream_gbs > 0 && r->now.stream_gbs < 0.75 * r->cached.stream_gbs)
         fprintf(f, "warning: this run's bandwidth is %.0f%% of the calibrated figure: the machine is busy, and "
-                   "speeds below will read low\n", 100 * r->now.triad_gbs / r->cached.triad_gbs);
+                   "speeds below will read low\n", 100 * r->now.stream_gbs / r->cached.stream_gbs);
     fprintf(f, "\n  %-12s %-8s %9s %8s %10s %9s  %s\n", "stage", "correct", "GFLOP/s", "GB/s", "% ceiling", "required",
             "verdict");
     for (int i = 0; i < LAB.nstages; i++) {
@@ -49,20 +62,23 @@ void report_table(const lab_run *r, FILE *f)
     int shown_build = 0;
     for (int i = 0; i < LAB.nstages; i++) {
         const stage_result *s = &r->stages[i];
-        if (!strcmp(s->reason, "ok")) continue;
+        if (!strcmp(s->reason, "ok") || s->skipped) continue;
         int build = !strcmp(s->reason, "build") || !strcmp(s->reason, "audit");
         if (build && shown_build++) continue; /* one build message serves every stage */
         fprintf(f, "\n%s [%s]:\n", build ? "all stages" : LAB.stages[i].name, s->reason);
         indented(f, s->detail, "  ");
     }
     double score = 0, max = 0;
-    int passed = 0;
+    int passed = 0, skipped = 0;
     for (int i = 0; i < LAB.nstages; i++) {
         score += r->stages[i].points_correct + r->stages[i].points_speed;
-        max += r->stages[i].max_correct + r->stages[i].max_speed;
+        max += r->stages[i].skipped ? 0 : r->stages[i].max_correct + r->stages[i].max_speed;
         passed += !strcmp(verdict(&r->stages[i]), "PASS");
+        skipped += r->stages[i].skipped;
     }
-    fprintf(f, "\n%s: %d of %d stages pass; score %.1f / %.0f\n", LAB.id, passed, LAB.nstages, score, max);
+    if (skipped)
+        fprintf(f, "\n%s: %d of %d stages skipped (%s); %d pass\n", LAB.id, skipped, LAB.nstages, r->skip_why, passed);
+    else fprintf(f, "\n%s: %d of %d stages pass; score %.1f / %.0f\n", LAB.id, passed, LAB.nstages, score, max);
 }
 
 static void test_entry(json *j, const char *stage, const char *check, double score, double max, int passed,
@@ -73,8 +89,8 @@ static void test_entry(json *j, const char *stage, const char *check, double sco
     json_begin_object(j);
     json_kv_string(j, "name", name);
     json_kv_number(j, "score", score);
-    json_kv_number(j, "max_score", max);
-    json_kv_string(j, "status", passed ? "passed" : "failed");
+    json_kv_number(j, "max_score", s && s->skipped ? 0 : max);
+    if (!(s && s->skipped)) json_kv_string(j, "status", passed ? "passed" : "failed");
     json_kv_string(j, "output", output);
     json_key(j, "extra_data");
     json_begin_object(j);
@@ -122,10 +138,12 @@ int report_json(const lab_run *r, const char *path)
         const stage_result *s = &r->stages[i];
         const char *name = LAB.stages[i].name;
         int speed_failed = s->correct && !s->fast_enough;
+        const char *skip = s->skipped ? s->detail : NULL;
         test_entry(&j, name, "correctness", s->points_correct, s->max_correct, s->correct,
-                   s->correct ? "ok" : s->reason, s->correct ? "" : s->detail, NULL);
+                   s->correct ? "ok" : s->reason, skip ? skip : s->correct ? "" : s->detail, s->skipped ? s : NULL);
         test_entry(&j, name, "speed", s->points_speed, s->max_speed, s->correct && s->fast_enough,
-                   s->correct ? (s->fast_enough ? "ok" : s->reason) : "not-run", speed_failed ? s->detail : "", s);
+                   s->correct ? (s->fast_enough ? "ok" : s->reason) : s->skipped ? "skipped" : "not-run",
+                   skip ? skip : speed_failed ? s->detail : "", s);
     }
     json_end_array(&j);
     json_key(&j, "extra_data");
@@ -134,9 +152,9 @@ int report_json(const lab_run *r, const char *path)
     json_kv_string(&j, "seed", seed);
     json_kv_string(&j, "work", r->work);
     json_kv_string(&j, "cpu", r->mach.cpu);
-    json_kv_number(&j, "triad_gbs", r->now.triad_gbs);
+    json_kv_number(&j, "stream_gbs", r->now.stream_gbs);
     json_kv_number(&j, "read_gbs", r->now.read_gbs);
-    json_kv_number(&j, "calibrated_triad_gbs", r->cached.triad_gbs);
+    json_kv_number(&j, "calibrated_stream_gbs", r->cached.stream_gbs);
     json_end_object(&j);
     json_end_object(&j);
     return fclose(f) ? -1 : 0;

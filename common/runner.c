@@ -14,15 +14,24 @@
 #include "seccomp.h"
 #include "util.h"
 
+typedef struct runner {
+    const job *j;
+    const lab_stage *st;
+    const lab_problem *p;
+    lab_buf b[LAB_MAX_BUFS];
+    lab_call c;
+    size_t in_bytes, nout, out_bytes;
+} runner;
+
 /* A buffer with a guard page on each side; data is page-aligned. */
-static double *alloc_guarded(size_t bytes)
+static void *alloc_guarded(size_t bytes)
 {
     size_t g = GUARD_DOUBLES * sizeof(double);
     unsigned char *p = NULL;
     if (posix_memalign((void **)&p, 4096, bytes + 2 * g)) _exit(3);
     memset(p, GUARD_BYTE, g);
     memset(p + g + bytes, GUARD_BYTE, g);
-    return (double *)(p + g);
+    return p + g;
 }
 
 static void send_or_die(uint32_t kind, const void *p, size_t bytes)
@@ -36,109 +45,132 @@ static void recv_or_die(uint32_t kind, void *p, size_t bytes)
 }
 
 /* The inputs travel as one message: the ROLE_IN buffers concatenated in layout order. */
-static void recv_inputs(const lab_buf *b, double **buf, size_t total)
+static void recv_inputs(runner *r)
 {
-    unsigned char *all = xmalloc(total), *p = all;
-    recv_or_die(MSG_INPUT, all, total);
-    for (int i = 0; i < LAB.nbufs; i++)
-        if (b[i].role == ROLE_IN) {
-            memcpy(buf[i], p, buf_bytes(&b[i]));
-            p += buf_bytes(&b[i]);
+    unsigned char *all = xmalloc(r->in_bytes), *p = all;
+    recv_or_die(MSG_INPUT, all, r->in_bytes);
+    for (int i = 0; i < r->p->nbufs; i++)
+        if (r->b[i].role == ROLE_IN) {
+            memcpy(r->c.buf[i], p, buf_bytes(&r->b[i]));
+            p += buf_bytes(&r->b[i]);
         }
     free(all);
 }
 
-static void send_inputs_and_guards(const lab_buf *b, double **buf, size_t total)
+static void send_inputs_and_guards(runner *r)
 {
-    size_t g = GUARD_DOUBLES * sizeof(double);
-    unsigned char *all = xmalloc(total > guards_bytes() ? total : guards_bytes()), *p = all;
-    for (int i = 0; i < LAB.nbufs; i++) {
-        memcpy(p, (unsigned char *)buf[i] - g, g);
-        memcpy(p + g, (unsigned char *)buf[i] + buf_bytes(&b[i]), g);
+    size_t g = GUARD_DOUBLES * sizeof(double), gb = guards_bytes(r->p);
+    unsigned char *all = xmalloc(r->in_bytes > gb ? r->in_bytes : gb), *p = all;
+    for (int i = 0; i < r->p->nbufs; i++) {
+        memcpy(p, (unsigned char *)r->c.buf[i] - g, g);
+        memcpy(p + g, (unsigned char *)r->c.buf[i] + buf_bytes(&r->b[i]), g);
         p += 2 * g;
     }
-    send_or_die(MSG_GUARDS, all, guards_bytes());
+    send_or_die(MSG_GUARDS, all, gb);
     p = all;
-    for (int i = 0; i < LAB.nbufs; i++)
-        if (b[i].role == ROLE_IN) {
-            memcpy(p, buf[i], buf_bytes(&b[i]));
-            p += buf_bytes(&b[i]);
+    for (int i = 0; i < r->p->nbufs; i++)
+        if (r->b[i].role == ROLE_IN) {
+            memcpy(p, r->c.buf[i], buf_bytes(&r->b[i]));
+            p += buf_bytes(&r->b[i]);
         }
-    send_or_die(MSG_INPUTS, all, total);
+    send_or_die(MSG_INPUTS, all, r->in_bytes);
     free(all);
 }
 
-static void poison(double *out, size_t n, unsigned call)
+static double cpu_time(void (*run)(lab_call *), lab_call *c)
 {
-    double v = poison_value(call);
-    for (size_t i = 0; i < n; i++) out[i] = v;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    run(c);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
 }
 
-static void run_trials(const job *j, const lab_stage *st, const lab_buf *b, lab_call *c)
+/* One call: poison the output, let the stage stage it, time the student's function, fetch. */
+static double one_call(runner *r, unsigned call)
 {
-    size_t in_bytes = inputs_bytes(j->s), nout = b[LAB.out].rows * b[LAB.out].cols;
-    for (unsigned t = 0; t < j->trials; t++) {
-        recv_inputs(b, c->buf, in_bytes);
-        poison(c->buf[LAB.out], nout, t);
-        if (st->setup) st->setup(c);
-        st->run(c);
-        if (st->teardown) st->teardown(c);
-        send_or_die(MSG_OUTPUT, c->buf[LAB.out], nout * sizeof(double));
-        send_inputs_and_guards(b, c->buf, in_bytes);
+    poison_fill(r->c.buf[r->p->out], r->b[r->p->out].type, r->nout, call);
+    if (r->st->pre) r->st->pre(&r->c);
+    double t = LAB.timer ? LAB.timer->time(r->st->run, &r->c) : cpu_time(r->st->run, &r->c);
+    if (r->st->post) r->st->post(&r->c);
+    return t;
+}
+
+static void run_trials(runner *r)
+{
+    for (unsigned t = 0; t < r->j->trials; t++) {
+        recv_inputs(r);
+        if (r->st->setup) r->st->setup(&r->c);
+        one_call(r, t);
+        if (r->st->teardown) r->st->teardown(&r->c);
+        send_or_die(MSG_OUTPUT, r->c.buf[r->p->out], r->out_bytes);
+        send_inputs_and_guards(r);
     }
 }
 
-/* Timed calls: each on a fresh variant of LAB.vary, output poisoned before and kept after, so
- * the scorer checks every call (the first is the warm-up and is checked like the rest). */
-static void run_timed(const job *j, const lab_stage *st, const lab_buf *b, lab_call *c)
+/* Timed calls, each on a fresh variant of the vary input if the problem has one, the output
+ * poisoned before each. The scorer gets the first and last outputs whole and the positions it
+ * chose of every call, so it checks every call (the first is the warm-up, checked like the rest). */
+static void run_timed(runner *r)
 {
-    size_t in_bytes = inputs_bytes(j->s), nout = b[LAB.out].rows * b[LAB.out].cols;
-    size_t nvary = b[LAB.vary].rows * b[LAB.vary].cols;
-    double *variants = xmalloc(j->max_calls * nvary * sizeof(double));
-    double *outs = xmalloc(j->max_calls * nout * sizeof(double));
+    const job *j = r->j;
+    int vary = r->p->vary;
+    size_t vbytes = vary >= 0 ? buf_bytes(&r->b[vary]) : 0, esz = elem_bytes(r->b[r->p->out].type);
+    unsigned char *variants = xmalloc(j->max_calls * vbytes + 1), *first = xmalloc(r->out_bytes);
+    unsigned char *samples = xmalloc((size_t)j->max_calls * j->nsample * esz + 1);
+    uint64_t *at = xmalloc(j->nsample * sizeof *at + 1);
     double *times = xcalloc(j->max_calls + 1, sizeof(double)); /* [0]: calls made */
-    recv_inputs(b, c->buf, in_bytes);
-    recv_or_die(MSG_VARIANTS, variants, j->max_calls * nvary * sizeof(double));
-    if (st->setup) st->setup(c);
+    recv_inputs(r);
+    if (vary >= 0) recv_or_die(MSG_VARIANTS, variants, j->max_calls * vbytes);
+    recv_or_die(MSG_SAMPLE_AT, at, j->nsample * sizeof *at);
+    for (unsigned k = 0; k < j->nsample; k++)
+        if (at[k] >= r->nout) _exit(7);
+    if (r->st->setup) r->st->setup(&r->c);
     send_or_die(MSG_READY, NULL, 0);
     unsigned calls = 0;
     double timed = 0;
     while (calls < j->max_calls && (calls < j->min_calls || timed < j->min_time)) {
-        memcpy(c->buf[LAB.vary], variants + calls * nvary, nvary * sizeof(double));
-        poison(c->buf[LAB.out], nout, calls);
-        struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        st->run(c);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        times[1 + calls] = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-        if (calls > 0) timed += times[1 + calls];
-        memcpy(outs + calls * nout, c->buf[LAB.out], nout * sizeof(double));
+        if (vary >= 0) memcpy(r->c.buf[vary], variants + calls * vbytes, vbytes);
+        double t = one_call(r, calls);
+        times[1 + calls] = t;
+        if (calls > 0) timed += t;
+        const unsigned char *out = r->c.buf[r->p->out];
+        if (calls == 0) memcpy(first, out, r->out_bytes);
+        for (unsigned k = 0; k < j->nsample; k++)
+            memcpy(samples + ((size_t)calls * j->nsample + k) * esz, out + at[k] * esz, esz);
         calls++;
     }
-    if (st->teardown) st->teardown(c);
+    if (r->st->teardown) r->st->teardown(&r->c);
     times[0] = calls;
     send_or_die(MSG_TIMES, times, (j->max_calls + 1) * sizeof(double));
-    for (unsigned i = 0; i < calls; i++) send_or_die(MSG_OUTPUT, outs + i * nout, nout * sizeof(double));
-    /* The vary buffer is compared with the last variant sent. */
-    send_inputs_and_guards(b, c->buf, in_bytes);
+    send_or_die(MSG_OUTPUT, first, r->out_bytes);
+    send_or_die(MSG_OUTPUT, r->c.buf[r->p->out], r->out_bytes);
+    send_or_die(MSG_SAMPLES, samples, (size_t)calls * j->nsample * esz);
+    send_inputs_and_guards(r); /* the vary input is compared with the last variant sent */
     free(variants);
-    free(outs);
+    free(first);
+    free(samples);
+    free(at);
     free(times);
 }
 
 int main(void)
 {
-    if (sandbox_enter(LAB.threads)) _exit(6);
+    /* GPU labs initialise the device (which opens files and starts threads) before the filter. */
+    if (LAB.timer && LAB.timer->init && LAB.timer->init()) _exit(8);
+    if (sandbox_enter(LAB.threads, LAB.gpu)) _exit(6);
     job j;
     recv_or_die(MSG_JOB, &j, sizeof j);
     if (j.stage >= (unsigned)LAB.nstages) _exit(7);
-    lab_buf b[LAB_MAX_BUFS];
-    lab_call c = {.s = j.s};
-    LAB.layout(j.s, b);
-    for (int i = 0; i < LAB.nbufs; i++) c.buf[i] = alloc_guarded(buf_bytes(&b[i]));
-    const lab_stage *st = &LAB.stages[j.stage];
-    if (j.timed) run_timed(&j, st, b, &c);
-    else run_trials(&j, st, b, &c);
+    runner r = {.j = &j, .st = &LAB.stages[j.stage], .p = LAB.stages[j.stage].problem, .c = {.s = j.s}};
+    r.c.p = r.p;
+    r.p->layout(j.s, r.b);
+    for (int i = 0; i < r.p->nbufs; i++) r.c.buf[i] = alloc_guarded(buf_bytes(&r.b[i]));
+    r.in_bytes = inputs_bytes(r.p, j.s);
+    r.nout = buf_elems(&r.b[r.p->out]);
+    r.out_bytes = buf_bytes(&r.b[r.p->out]);
+    if (j.timed) run_timed(&r);
+    else run_trials(&r);
     send_or_die(MSG_DONE, NULL, 0);
     return 0;
 }

@@ -57,7 +57,11 @@ int runner_start(runner_proc *p, const char *exe, const char *dir, const char *o
     }
     char threads[32];
     snprintf(threads, sizeof threads, "OMP_NUM_THREADS=%d", lim->threads > 0 ? lim->threads : 1);
-    char *env[] = {"PATH=/usr/bin:/bin", "LC_ALL=C", threads, NULL};
+    char *env[] = {"PATH=/usr/bin:/bin", "LC_ALL=C", threads, NULL, NULL, NULL};
+    if (lim->gpu) {
+        env[3] = "CUDA_VISIBLE_DEVICES=0";
+        env[4] = "CUDA_MODULE_LOADING=EAGER"; /* no lazy loading after the sandbox closes */
+    }
     signal(SIGPIPE, SIG_IGN); /* a dead runner shows up as a failed write, not a dead scorer */
     pid_t pid = fork();
     if (pid < 0) return -1;

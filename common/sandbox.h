@@ -12,6 +12,7 @@ typedef struct sandbox_limits {
     size_t memory_bytes; /* address space */
     size_t output_bytes; /* stdout + stderr file size */
     int threads;         /* OMP_NUM_THREADS */
+    int gpu;             /* a CUDA runner: only device 0 visible, every kernel loaded at start-up */
 } sandbox_limits;
 
 typedef struct runner_proc {

@@ -15,8 +15,9 @@
 #define LOAD_NR BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr))
 #define KILL_IF(nr) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS)
 
-int sandbox_enter(int threads)
+int sandbox_enter(int threads, int gpu)
 {
+    int many = threads > 1 || gpu;
 #if defined(__x86_64__)
     struct sock_filter filter[] = {
         /* Only the native x86-64 ABI: 32-bit system calls would dodge the numbers below. */
@@ -33,7 +34,7 @@ int sandbox_enter(int threads)
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 4),
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
         BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, threads > 1 ? SECCOMP_RET_ALLOW : SECCOMP_RET_KILL_PROCESS),
+        BPF_STMT(BPF_RET | BPF_K, many ? SECCOMP_RET_ALLOW : SECCOMP_RET_KILL_PROCESS),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
         KILL_IF(__NR_fork), KILL_IF(__NR_vfork), KILL_IF(__NR_execve), KILL_IF(__NR_execveat),
         KILL_IF(__NR_open), KILL_IF(__NR_openat), KILL_IF(__NR_openat2), KILL_IF(__NR_creat),
@@ -49,7 +50,7 @@ int sandbox_enter(int threads)
         KILL_IF(__NR_pkey_mprotect), KILL_IF(__NR_tkill),
         /* Thread stacks need mprotect for their guard pages; a single-threaded lab never does. */
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_mprotect, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, threads > 1 ? SECCOMP_RET_ALLOW : SECCOMP_RET_KILL_PROCESS),
+        BPF_STMT(BPF_RET | BPF_K, many ? SECCOMP_RET_ALLOW : SECCOMP_RET_KILL_PROCESS),
         /* Signals only to this process (abort() raises SIGABRT through tgkill). */
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tgkill, 0, 4),
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
@@ -62,7 +63,7 @@ int sandbox_enter(int threads)
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) return -1;
     return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) ? -1 : 0;
 #else
-    (void)threads;
+    (void)threads, (void)gpu;
     return 0; /* no filter on this architecture: the symbol audit and resource limits remain */
 #endif
 }

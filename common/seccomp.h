@@ -3,8 +3,9 @@
 #define SECCOMP_H
 
 /* Forbid process creation, exec, file and network access, tracing and limit changes for the
- * rest of this process's life. Threads are allowed only when threads > 1 (OpenMP labs).
- * A forbidden call kills the process with SIGSYS. Returns 0, or -1 if the kernel refused. */
-int sandbox_enter(int threads);
+ * rest of this process's life. Threads (and mprotect, for their stacks) are allowed only when
+ * threads > 1 (OpenMP labs) or gpu (the CUDA driver runs helper threads). A forbidden call kills
+ * the process with SIGSYS. Returns 0, or -1 if the kernel refused. */
+int sandbox_enter(int threads, int gpu);
 
 #endif

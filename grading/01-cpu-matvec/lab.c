@@ -1,20 +1,20 @@
 /* lab.c - lab 01, y = A x in double: buffers, stages, reference and sizes.
  * The harness (common/) does everything else; see common/lab.h for the fields. */
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lab.h"
+#include "reference.h"
 #include "matvec.h"
 
 enum { A, X, Y };
 
 static void layout(lab_shape s, lab_buf *b)
 {
-    b[A] = (lab_buf){"A", ROLE_IN, (size_t)s.m, (size_t)s.n};
-    b[X] = (lab_buf){"x", ROLE_IN, 1, (size_t)s.n};
-    b[Y] = (lab_buf){"y", ROLE_OUT, 1, (size_t)s.m};
+    b[A] = (lab_buf){"A", ROLE_IN, F64, (size_t)s.m, (size_t)s.n};
+    b[X] = (lab_buf){"x", ROLE_IN, F64, 1, (size_t)s.n};
+    b[Y] = (lab_buf){"y", ROLE_OUT, F64, 1, (size_t)s.m};
 }
 
 static double flops(lab_shape s) { return 2.0 * s.m * s.n; }
@@ -22,21 +22,10 @@ static double flops(lab_shape s) { return 2.0 * s.m * s.n; }
 /* Compulsory traffic: A once from memory; x and y are small and stay in cache but count once. */
 static double bytes(lab_shape s) { return 8.0 * ((double)s.m * s.n + s.n + s.m); }
 
-/* Reference in long double (64-bit significand). Any summation order in double satisfies
- * |y_i - yref_i| <= gamma_n (|A||x|)_i with gamma_n ~ n u = n eps / 2 (Higham, Thm 3.1); rounding
- * the reference to double costs at most u more, so the bound n * eps * (|A||x|)_i holds for n >= 1. */
-static void reference(lab_shape s, double *const *buf, double *ref, double *bound)
+/* See common/reference.h for the bound: n * eps * (|A||x|)_i. */
+static void reference(lab_shape s, void *const *buf, double *ref, double *bound)
 {
-    for (int i = 0; i < s.m; i++) {
-        const double *a = buf[A] + (size_t)i * s.n;
-        long double acc = 0, mag = 0;
-        for (int j = 0; j < s.n; j++) {
-            acc += (long double)a[j] * buf[X][j];
-            mag += fabsl((long double)a[j] * buf[X][j]);
-        }
-        ref[i] = (double)acc;
-        bound[i] = (double)(s.n * (long double)DBL_EPSILON * mag);
-    }
+    reference_matvec(s.m, s.n, buf[A], buf[X], ref, bound);
 }
 
 /* Edge shapes, odd and prime shapes, every n % 4, and one timed case whose matrix is about
@@ -75,7 +64,7 @@ static void rows_setup(lab_call *c)
     double **rows = malloc((size_t)c->s.m * sizeof *rows);
     for (int i = 0; i < c->s.m; i++) {
         rows[i] = malloc((size_t)c->s.n * sizeof(double));
-        memcpy(rows[i], c->buf[A] + (size_t)i * c->s.n, (size_t)c->s.n * sizeof(double));
+        memcpy(rows[i], (double *)c->buf[A] + (size_t)i * c->s.n, (size_t)c->s.n * sizeof(double));
     }
     c->ctx = rows;
 }
@@ -85,7 +74,7 @@ static void rows_teardown(lab_call *c)
 {
     double **rows = c->ctx;
     for (int i = 0; i < c->s.m; i++) {
-        memcpy(c->buf[A] + (size_t)i * c->s.n, rows[i], (size_t)c->s.n * sizeof(double));
+        memcpy((double *)c->buf[A] + (size_t)i * c->s.n, rows[i], (size_t)c->s.n * sizeof(double));
         free(rows[i]);
     }
     free(rows);
@@ -99,12 +88,28 @@ static void contiguous_run(lab_call *c) { matvec_contiguous(c->s.m, c->s.n, c->b
 static void unrolled_run(lab_call *c) { matvec_unrolled(c->s.m, c->s.n, c->buf[A], c->buf[X], c->buf[Y]); }
 #endif
 
+static const lab_problem matvec = {
+    .name = "matvec",
+    .nbufs = 3,
+    .out = Y,
+    .vary = X,
+    .layout = layout,
+    .flops = flops,
+    .bytes = bytes,
+    .reference = reference,
+    .lo = -1,
+    .hi = 1,
+    .cases = cases,
+    .bench_cases = bench_cases,
+};
+
 static const lab_stage stages[] = {
-    {"rows", "matvec_rows", "naive loop over separately allocated rows",
-     RUNNER_ONLY(rows_setup), RUNNER_ONLY(rows_run), RUNNER_ONLY(rows_teardown)},
-    {"contiguous", "matvec_contiguous", "one contiguous row-major block", NULL, RUNNER_ONLY(contiguous_run), NULL},
-    {"unrolled", "matvec_unrolled", "j loop unrolled by 4, independent accumulators", NULL,
-     RUNNER_ONLY(unrolled_run), NULL},
+    {"rows", "matvec_rows", "naive loop over separately allocated rows", &matvec,
+     RUNNER_ONLY(rows_setup), NULL, RUNNER_ONLY(rows_run), NULL, RUNNER_ONLY(rows_teardown)},
+    {"contiguous", "matvec_contiguous", "one contiguous row-major block", &matvec,
+     NULL, NULL, RUNNER_ONLY(contiguous_run), NULL, NULL},
+    {"unrolled", "matvec_unrolled", "j loop unrolled by 4, independent accumulators", &matvec,
+     NULL, NULL, RUNNER_ONLY(unrolled_run), NULL, NULL},
 };
 
 const lab LAB = {
@@ -114,13 +119,4 @@ const lab LAB = {
     .threads = 1,
     .stages = stages,
     .nstages = sizeof stages / sizeof stages[0],
-    .nbufs = 3,
-    .out = Y,
-    .vary = X,
-    .layout = layout,
-    .flops = flops,
-    .bytes = bytes,
-    .reference = reference,
-    .cases = cases,
-    .bench_cases = bench_cases,
 };

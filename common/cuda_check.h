@@ -1,0 +1,42 @@
+/* cuda_check.h - every CUDA and cuBLAS call goes through one of these macros, which print the
+ * call as written, the error, and the file and line, then exit. Nobody writes the check by hand.
+ *
+ *   CUDA_CHECK(cudaMalloc(&p, bytes));
+ *   kernel<<<grid, block>>>(...); CUDA_CHECK_LAST();
+ *   CUBLAS_CHECK(cublasSgemm(...));                                             */
+#ifndef CUDA_CHECK_H
+#define CUDA_CHECK_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cuda_runtime_api.h>
+
+/* Exit status of a program stopped by a failed CUDA call (the runner's scorer knows it). */
+#define CUDA_FAILED_STATUS 9
+
+static inline void cuda_check_at(cudaError_t e, const char *call, const char *file, int line)
+{
+    if (e == cudaSuccess) return;
+    fprintf(stderr, "CUDA error %s (%s)\n  in %s\n  at %s:%d\n", cudaGetErrorName(e), cudaGetErrorString(e), call,
+            file, line);
+    fflush(stderr);
+    exit(CUDA_FAILED_STATUS);
+}
+
+#define CUDA_CHECK(call) cuda_check_at((call), #call, __FILE__, __LINE__)
+/* After every launch: a bad configuration shows here, a fault at the next synchronisation. */
+#define CUDA_CHECK_LAST() cuda_check_at(cudaGetLastError(), "the kernel launch before this line", __FILE__, __LINE__)
+
+#ifdef CUBLAS_CHECK_WANTED
+#include <cublas_v2.h>
+static inline void cublas_check_at(cublasStatus_t s, const char *call, const char *file, int line)
+{
+    if (s == CUBLAS_STATUS_SUCCESS) return;
+    fprintf(stderr, "cuBLAS error %d\n  in %s\n  at %s:%d\n", (int)s, call, file, line);
+    exit(CUDA_FAILED_STATUS);
+}
+#define CUBLAS_CHECK(call) cublas_check_at((call), #call, __FILE__, __LINE__)
+#endif
+
+#endif

@@ -1,0 +1,116 @@
+/* gpu.c - see gpu.h. Linked only into GPU labs' runners. */
+#define _GNU_SOURCE
+#include "gpu.h"
+#include "cuda_check.h"
+#include "proto.h"
+#include "util.h"
+
+#include <string.h>
+
+typedef struct gpu_bufs {
+    void *d[LAB_MAX_BUFS];
+    lab_buf b[LAB_MAX_BUFS];
+} gpu_bufs;
+
+static cudaEvent_t ev_start, ev_stop;
+static void *flush_buf;
+static size_t flush_bytes;
+static unsigned flushes;
+
+/* Before the sandbox: create the context, load every kernel (CUDA_MODULE_LOADING=EAGER is set
+ * by the scorer), and make the events and the L2-flush buffer. */
+static int gpu_init(void)
+{
+    int dev = 0, l2 = 0;
+    CUDA_CHECK(cudaSetDevice(dev));
+    CUDA_CHECK(cudaFree(NULL));
+    CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
+    flush_bytes = 4 * (size_t)(l2 > 0 ? l2 : 64 << 20);
+    CUDA_CHECK(cudaMalloc(&flush_buf, flush_bytes));
+    CUDA_CHECK(cudaEventCreate(&ev_start));
+    CUDA_CHECK(cudaEventCreate(&ev_stop));
+    return 0;
+}
+
+/* One call, timed with events around work that ends in a device-wide synchronisation (so work on
+ * any stream is inside), after the L2 cache was flushed by overwriting four times its size. */
+static double gpu_time(void (*run)(lab_call *), lab_call *c)
+{
+    CUDA_CHECK(cudaMemset(flush_buf, (int)(flushes++ & 0xff), flush_bytes));
+    CUDA_CHECK(cudaDeviceSynchronize());
+    CUDA_CHECK(cudaEventRecord(ev_start, 0));
+    double w0 = now_s();
+    run(c);
+    CUDA_CHECK_LAST();
+    CUDA_CHECK(cudaDeviceSynchronize());
+    CUDA_CHECK(cudaEventRecord(ev_stop, 0));
+    CUDA_CHECK(cudaEventSynchronize(ev_stop));
+    double wall = now_s() - w0;
+    float ms = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, ev_start, ev_stop));
+    /* The host clock brackets the events; if they disagree the other way, trust the host. */
+    return ms * 1e-3 > wall ? wall : ms * 1e-3;
+}
+
+const lab_timer gpu_timer = {gpu_init, gpu_time};
+
+void *gpu_buf(const lab_call *c, int i) { return ((gpu_bufs *)c->ctx)->d[i]; }
+
+#define GUARD_BYTES (GUARD_DOUBLES * sizeof(double))
+
+/* Fresh device buffers, every byte poisoned (0xff: NaN in float and double), each between two
+ * guard zones like the host's, inputs uploaded. */
+void gpu_setup(lab_call *c)
+{
+    gpu_bufs *g = xcalloc(1, sizeof *g);
+    c->p->layout(c->s, g->b);
+    for (int i = 0; i < c->p->nbufs; i++) {
+        size_t bytes = buf_bytes(&g->b[i]);
+        unsigned char *base;
+        CUDA_CHECK(cudaMalloc((void **)&base, bytes + 2 * GUARD_BYTES));
+        CUDA_CHECK(cudaMemset(base, GUARD_BYTE, GUARD_BYTES));
+        CUDA_CHECK(cudaMemset(base + GUARD_BYTES + bytes, GUARD_BYTE, GUARD_BYTES));
+        g->d[i] = base + GUARD_BYTES;
+        CUDA_CHECK(cudaMemset(g->d[i], 0xff, bytes));
+        if (g->b[i].role == ROLE_IN) CUDA_CHECK(cudaMemcpy(g->d[i], c->buf[i], bytes, cudaMemcpyHostToDevice));
+    }
+    c->ctx = g;
+}
+
+/* The output as the runner poisoned it (and the inputs of a problem that varies one). */
+void gpu_pre(lab_call *c)
+{
+    gpu_bufs *g = c->ctx;
+    int o = c->p->out, v = c->p->vary;
+    CUDA_CHECK(cudaMemcpy(g->d[o], c->buf[o], buf_bytes(&g->b[o]), cudaMemcpyHostToDevice));
+    if (v >= 0) CUDA_CHECK(cudaMemcpy(g->d[v], c->buf[v], buf_bytes(&g->b[v]), cudaMemcpyHostToDevice));
+    for (int i = 0; i < c->p->nbufs; i++)
+        if (g->b[i].role == ROLE_SCRATCH) CUDA_CHECK(cudaMemset(g->d[i], 0xff, buf_bytes(&g->b[i])));
+    CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+void gpu_post(lab_call *c)
+{
+    gpu_bufs *g = c->ctx;
+    int o = c->p->out;
+    CUDA_CHECK(cudaDeviceSynchronize());
+    CUDA_CHECK(cudaMemcpy(c->buf[o], g->d[o], buf_bytes(&g->b[o]), cudaMemcpyDeviceToHost));
+}
+
+/* The inputs come back to the host buffers, so the scorer can compare them with what it sent,
+ * and the device guard zones over the host ones, so the scorer sees a write past either end. */
+void gpu_teardown(lab_call *c)
+{
+    gpu_bufs *g = c->ctx;
+    CUDA_CHECK(cudaDeviceSynchronize());
+    for (int i = 0; i < c->p->nbufs; i++) {
+        size_t bytes = buf_bytes(&g->b[i]);
+        unsigned char *d = g->d[i], *h = c->buf[i];
+        if (g->b[i].role == ROLE_IN) CUDA_CHECK(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpy(h - GUARD_BYTES, d - GUARD_BYTES, GUARD_BYTES, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpy(h + bytes, d + bytes, GUARD_BYTES, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaFree(d - GUARD_BYTES));
+    }
+    free(g);
+    c->ctx = NULL;
+}

@@ -1,0 +1,143 @@
+/* gpu_probe.cu - what the scorer knows about the GPU, measured in a process of its own (the
+ * scorer itself never touches CUDA, because it forks runners).
+ *
+ *   gpu-probe            device facts: name, arch, multiprocessors, L2, other processes on it
+ *   gpu-probe --copy     ... and device-to-device copy bandwidth (bytes read + bytes written)
+ *   gpu-probe --blas     ... and cuBLAS SGEMM (no TF32) and HGEMM (fp16 in, fp32 accumulate) rates
+ *
+ * Prints "key = value" lines; "devices = 0" (and why) where there is no usable GPU. */
+#define CUBLAS_CHECK_WANTED
+#include "cuda_check.h"
+
+#include <cublas_v2.h>
+#include <cuda_fp16.h>
+#include <algorithm>
+#include <cstring>
+#include <unistd.h>
+#include <vector>
+
+/* Median time in seconds of `reps` runs of f, after two warm-ups, timed with events. */
+template <class F> static double median_time(F f, int reps)
+{
+    cudaEvent_t a, b;
+    CUDA_CHECK(cudaEventCreate(&a));
+    CUDA_CHECK(cudaEventCreate(&b));
+    std::vector<double> t;
+    for (int r = -2; r < reps; r++) {
+        CUDA_CHECK(cudaDeviceSynchronize());
+        CUDA_CHECK(cudaEventRecord(a, 0));
+        f();
+        CUDA_CHECK(cudaDeviceSynchronize());
+        CUDA_CHECK(cudaEventRecord(b, 0));
+        CUDA_CHECK(cudaEventSynchronize(b));
+        float ms;
+        CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
+        if (r >= 0) t.push_back(ms * 1e-3);
+    }
+    std::sort(t.begin(), t.end());
+    CUDA_CHECK(cudaEventDestroy(a));
+    CUDA_CHECK(cudaEventDestroy(b));
+    return t[t.size() / 2];
+}
+
+/* Compute processes on the GPU other than this one, from nvidia-smi; -1 if it can't tell. */
+static int other_processes(void)
+{
+    FILE *p = popen("nvidia-smi --query-compute-apps=pid --format=csv,noheader 2>/dev/null", "r");
+    if (!p) return -1;
+    int n = 0, pid;
+    char line[256];
+    while (fgets(line, sizeof line, p))
+        if (sscanf(line, "%d", &pid) == 1 && pid != (int)getpid()) n++;
+    return pclose(p) == 0 ? n : -1;
+}
+
+static double copy_gbs(size_t bytes)
+{
+    void *a, *b;
+    CUDA_CHECK(cudaMalloc(&a, bytes));
+    CUDA_CHECK(cudaMalloc(&b, bytes));
+    CUDA_CHECK(cudaMemset(a, 1, bytes));
+    double t = median_time([&] { CUDA_CHECK(cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice)); }, 20);
+    CUDA_CHECK(cudaFree(a));
+    CUDA_CHECK(cudaFree(b));
+    return 2.0 * bytes / t * 1e-9;
+}
+
+__global__ static void fill(float *p, size_t n, float scale)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        p[i] = scale * (float)((i * 2654435761u) % 1000) / 1000.0f - 0.5f * scale;
+}
+__global__ static void to_half(const float *s, __half *d, size_t n)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        d[i] = __float2half(s[i]);
+}
+
+/* SGEMM and HGEMM at n x n x n on random-ish (not zero) data, GFLOP/s. */
+static void gemm_rates(int n, double *sgemm, double *hgemm)
+{
+    size_t nn = (size_t)n * n;
+    float *a, *b, *c;
+    __half *ha, *hb;
+    CUDA_CHECK(cudaMalloc(&a, nn * 4));
+    CUDA_CHECK(cudaMalloc(&b, nn * 4));
+    CUDA_CHECK(cudaMalloc(&c, nn * 4));
+    CUDA_CHECK(cudaMalloc(&ha, nn * 2));
+    CUDA_CHECK(cudaMalloc(&hb, nn * 2));
+    fill<<<1024, 256>>>(a, nn, 1.0f);
+    CUDA_CHECK_LAST();
+    fill<<<1024, 256>>>(b, nn, 2.0f);
+    CUDA_CHECK_LAST();
+    to_half<<<1024, 256>>>(a, ha, nn);
+    CUDA_CHECK_LAST();
+    to_half<<<1024, 256>>>(b, hb, nn);
+    CUDA_CHECK_LAST();
+    cublasHandle_t h;
+    CUBLAS_CHECK(cublasCreate(&h));
+    CUBLAS_CHECK(cublasSetMathMode(h, CUBLAS_PEDANTIC_MATH)); /* plain FP32: no TF32 tensor cores */
+    const float one = 1, zero = 0;
+    double flops = 2.0 * n * (double)n * n;
+    *sgemm = flops / median_time([&] {
+        CUBLAS_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, a, n, b, n, &zero, c, n));
+    }, 10) * 1e-9;
+    CUBLAS_CHECK(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));
+    *hgemm = flops / median_time([&] {
+        CUBLAS_CHECK(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, ha, CUDA_R_16F, n, hb, CUDA_R_16F, n,
+                                  &zero, c, CUDA_R_32F, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    }, 10) * 1e-9;
+    CUBLAS_CHECK(cublasDestroy(h));
+    CUDA_CHECK(cudaFree(a));
+    CUDA_CHECK(cudaFree(b));
+    CUDA_CHECK(cudaFree(c));
+    CUDA_CHECK(cudaFree(ha));
+    CUDA_CHECK(cudaFree(hb));
+}
+
+int main(int argc, char **argv)
+{
+    bool want_copy = false, want_blas = false;
+    for (int i = 1; i < argc; i++) {
+        want_copy |= !strcmp(argv[i], "--copy") || !strcmp(argv[i], "--blas");
+        want_blas |= !strcmp(argv[i], "--blas");
+    }
+    int count = 0;
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess || count == 0) {
+        printf("devices = 0\nwhy = %s\n", e != cudaSuccess ? cudaGetErrorString(e) : "no CUDA device");
+        return 0;
+    }
+    cudaDeviceProp p;
+    CUDA_CHECK(cudaGetDeviceProperties(&p, 0));
+    printf("devices = %d\nname = %s\narch = %d%d\nsms = %d\nl2_bytes = %d\nmemory_bytes = %zu\nother_processes = %d\n",
+           count, p.name, p.major, p.minor, p.multiProcessorCount, p.l2CacheSize, p.totalGlobalMem, other_processes());
+    fflush(stdout);
+    if (want_copy) printf("copy_gbs = %.1f\n", copy_gbs((size_t)1 << 30));
+    if (want_blas) {
+        double s, h;
+        gemm_rates(8192, &s, &h);
+        printf("sgemm_gflops = %.1f\nhgemm_gflops = %.1f\n", s, h);
+    }
+    return 0;
+}
