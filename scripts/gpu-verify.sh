@@ -1,0 +1,31 @@
+#!/bin/sh
+# gpu-verify.sh - run the GPU parts of the workbook on a machine with an NVIDIA GPU and keep the
+# logs: the environment, `make grade` of lab 04's reference and starter, `make bench`, and the
+# whole `make check`. Logs go to $OUT (or build/gpu-verify). Steps: env grade bench check (all by
+# default). Where Check is not installed and cannot be, Debian packages of it may be put in .deps/
+# (apt-get download check libsubunit0 libsubunit-dev pkgconf pkgconf-bin libpkgconf3 pkg-config):
+# they are unpacked under /tmp/deps and used from there.
+set -u
+out=${OUT:-build/gpu-verify}
+mkdir -p "$out"
+steps=${*:-env grade bench check}
+if [ -d .deps ] && ls .deps/*.deb >/dev/null 2>&1; then
+    for f in .deps/*.deb; do dpkg -x "$f" /tmp/deps; done
+    lib=/tmp/deps/usr/lib/x86_64-linux-gnu
+    export CPATH=/tmp/deps/usr/include LIBRARY_PATH=$lib LD_LIBRARY_PATH=$lib PKG_CONFIG_PATH=$lib/pkgconfig
+    export PATH=/tmp/deps/usr/bin:$PATH
+fi
+for step in $steps; do
+    echo "=== $step"
+    case $step in
+        env)
+            { date -u; uname -a; cat /etc/os-release 2>/dev/null | head -2; ldd --version | head -1
+              nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total --format=csv
+              nvcc --version | tail -1; gcc --version | head -1; pkg-config --modversion check; } 2>&1 | tee "$out/env.txt" ;;
+        grade)
+            make grade LAB=04 WORK=solutions 2>&1 | tee "$out/grade-solutions.txt"
+            make grade LAB=04 2>&1 | tail -25 | tee "$out/grade-starter.txt" ;;
+        bench) make bench LAB=04 WORK=solutions 2>&1 | tee "$out/bench.txt" ;;
+        check) make check 2>&1 | tee "$out/check.txt" | grep -v "^gcc\|^nvcc\|^ld " | tail -40 ;;
+    esac
+done
