@@ -68,7 +68,7 @@ static void fill_random(const lab_problem *p, const lab_buf *b, void *v, uint64_
     rng_seed(&r, seed);
     for (size_t i = 0, n = buf_elems(b); i < n; i++) {
         double x = rng_uniform(&r, p->lo, p->hi);
-        if (p->quantum > 0) x = floor(x / p->quantum) * p->quantum;
+        if (p->quantum > 0) x = nearbyint(x / p->quantum) * p->quantum; /* symmetric: no bias */
         if (b->type == F32) ((float *)v)[i] = (float)x;
         else ((double *)v)[i] = x;
     }
@@ -203,8 +203,18 @@ static int check_output(bufset *s, lab_shape shape, const void *out, double pois
     return check_values(s, shape, out, NULL, s->nout, poison, when, o);
 }
 
+/* The end of what the student's code printed (a CUDA error message, say), for a crash report. */
+static void output_tail(const char *path, char *buf, size_t len)
+{
+    char *text = read_text(path, 1 << 20);
+    size_t n = text ? strlen(text) : 0;
+    const char *start = n > 600 ? text + n - 600 : text;
+    snprintf(buf, len, "%s", start && *start ? start : "");
+    free(text);
+}
+
 /* How the runner ended, when it did not send everything. */
-static void runner_failed(const runner_end *e, const lab_problem *p, lab_shape shape, outcome *o)
+static void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, lab_shape shape, outcome *o)
 {
     char text[256], sh[64];
     runner_end_text(e, text, sizeof text);
@@ -220,7 +230,10 @@ static void runner_failed(const runner_end *e, const lab_problem *p, lab_shape s
                                     "does your code call exit()?");
     if (e->exited && e->code == 6) snprintf(text, sizeof text, "the sandbox (seccomp) could not be set up on this machine");
     if (e->exited && e->code == 8) snprintf(text, sizeof text, "the runner could not initialise the GPU");
-    fail(o, reason, "%s: %s", sh, text);
+    if (e->exited && e->code == 9) snprintf(text, sizeof text, "stopped by a CUDA error");
+    char tail[700];
+    output_tail(g->output, tail, sizeof tail);
+    fail(o, reason, "%s: %s%s%s", sh, text, tail[0] ? "\n  its output ended with:\n" : "", tail);
     o->fatal = 1;
 }
 
@@ -256,7 +269,7 @@ static outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
     }
     if (io == 0 && o.ok) io = runner_recv(&p, MSG_DONE, NULL, 0);
     runner_end e = runner_finish(&p);
-    if (io != 0 && o.ok) runner_failed(&e, pr, shape, &o);
+    if (io != 0 && o.ok) runner_failed(g, &e, pr, shape, &o);
     bufset_free(&s);
     free(guards);
     free(back);
@@ -336,7 +349,7 @@ static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *re
     io = io ? io : runner_recv(&p, MSG_INPUTS, back, s.packed_bytes);
     io = io ? io : runner_recv(&p, MSG_DONE, NULL, 0);
     runner_end e = runner_finish(&p);
-    if (io != 0 && o.ok) runner_failed(&e, pr, shape, &o);
+    if (io != 0 && o.ok) runner_failed(g, &e, pr, shape, &o);
     if (o.ok && check_guards(&s, shape, guards, &o) == 0) {
         check_timed(&s, shape, vary, variants, outs, samples, at, nsample, calls, &o);
         if (o.ok) check_inputs(&s, shape, back, &o); /* the vary buffer now holds the last variant */

@@ -58,7 +58,7 @@ struct lab_problem {
     /* Scorer only: the exact result (in higher precision) and a per-element error bound. The
      * inputs are typed as the layout says; ref and bound have one double per output element. */
     void (*reference)(lab_shape s, void *const *buf, double *ref, double *bound);
-    /* Input values: uniform in [lo, hi), rounded down to a multiple of `quantum` when it is > 0. */
+    /* Input values: uniform in [lo, hi), rounded to the nearest multiple of `quantum` when it is > 0. */
     double lo, hi, quantum;
     /* The sizes graded this run, drawn from r; timed ones are sized from the machine. */
     int (*cases)(rng *r, size_t llc_bytes, lab_case *out);

@@ -40,7 +40,7 @@ static void child(int in_fd, int out_fd, const char *exe, const char *dir, const
     limit(RLIMIT_AS, lim->memory_bytes);
     limit(RLIMIT_FSIZE, lim->output_bytes);
     limit(RLIMIT_CORE, 0);
-    limit(RLIMIT_NOFILE, 16);
+    limit(RLIMIT_NOFILE, lim->gpu ? 1024 : 16); /* the CUDA driver opens a few dozen device files */
     char *argv[] = {(char *)exe, NULL};
     execve(exe, argv, env);
     _exit(127);
