@@ -42,18 +42,19 @@ static int vector_cases(rng *r, size_t l2, lab_case *out)
     return 6;
 }
 
-static int vector_bench(size_t l2, lab_case *out)
+/* From a size that can't fill the GPU (the blog's finding) to one far beyond its L2. */
+static int size_sweep(size_t l2, lab_case *out)
 {
-    int k = 0;
-    for (int n = 1 << 16; n <= 1 << 28; n <<= 3) out[k++] = (lab_case){{0, n, 0}, 1};
+    static const int n[] = {1 << 12, 1 << 16, 1 << 20, 1 << 24, 1 << 27, 1 << 28};
+    for (int i = 0; i < 6; i++) out[i] = (lab_case){{0, n[i], 0}, 1};
     (void)l2;
-    return k;
+    return 6;
 }
 
 static const lab_problem vadd = {
     .name = "vector_add", .nbufs = 3, .out = VC, .vary = -1, .layout = add_layout, .flops = add_flops,
     .bytes = add_bytes, .reference = add_reference, .lo = -1, .hi = 1, .cases = vector_cases,
-    .bench_cases = vector_bench,
+    .bench_cases = size_sweep,
 };
 
 /* ---------------------------------------------------------------- sum: out = in[0] + ... + in[n-1] */
@@ -91,18 +92,10 @@ static int sum_cases(rng *r, size_t l2, lab_case *out)
     return 8;
 }
 
-static int sum_bench(size_t l2, lab_case *out)
-{
-    int k = 0;
-    for (int n = 1 << 16; n <= 1 << 28; n <<= 3) out[k++] = (lab_case){{0, n, 0}, 1};
-    (void)l2;
-    return k;
-}
-
 static const lab_problem sum = {
     .name = "sum", .nbufs = 3, .out = SOUT, .vary = -1, .layout = sum_layout, .flops = sum_flops,
     .bytes = sum_bytes, .reference = sum_reference, .lo = -1, .hi = 1, .quantum = 0x1p-6, .cases = sum_cases,
-    .bench_cases = sum_bench,
+    .bench_cases = size_sweep,
 };
 
 /* ---------------------------------------------------------------- matvec: y = A x in double */
