@@ -26,6 +26,6 @@ for step in $steps; do
             make grade LAB=04 WORK=solutions 2>&1 | tee "$out/grade-solutions.txt"
             make grade LAB=04 2>&1 | tail -25 | tee "$out/grade-starter.txt" ;;
         bench) make bench LAB=04 WORK=solutions 2>&1 | tee "$out/bench.txt" ;;
-        check) make check 2>&1 | tee "$out/check.txt" | grep -v "^gcc\|^nvcc\|^ld " | tail -40 ;;
+        check) CK_VERBOSITY=verbose make check 2>&1 | tee "$out/check.txt" | grep -v "^gcc\|^nvcc\|^ld " | tail -40 ;;
     esac
 done
