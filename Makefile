@@ -26,7 +26,8 @@ comma     := ,
 NVCC_ARCH := $(if $(CUDA_ARCH),-gencode=arch=compute_$(CUDA_ARCH)$(comma)code=sm_$(CUDA_ARCH),\
                -gencode=arch=compute_80$(comma)code=sm_80 -gencode=arch=compute_90$(comma)code=sm_90)
 NVCCFLAGS := -O2 -std=c++17 -Icommon $(NVCC_ARCH)
-export CUDA_ARCH CUDA_HOME
+NVCC_FOUND := $(NVCC_PATH)
+export CUDA_ARCH CUDA_HOME NVCC_FOUND
 
 SCORER_OBJS := $(addprefix $(BUILD)/common/,util.o rng.o stats.o config.o json.o proto.o sandbox.o \
                  calib.o build.o verify.o reference.o grade.o report.o)
@@ -97,8 +98,10 @@ tools: $(TOOLS)
 
 # `make grade` must exit 1 when a stage fails, but make turns any failed recipe into status 2.
 # So the grading runs while this file is read, and its status picks make's own: 0 as is, 1 by
-# switching make to question mode (-q) with a target out of date, 2 through $(error).
+# switching make to question mode (-q) with a target out of date, 2 through $(error). (Make 4.3
+# does not export variables to $(shell), so the command names the ones it passes.)
 GRADE_CMD = common/deps.sh grade >&2 && $(MAKE) --no-print-directory -s tools >&2 && \
+            NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" \
             common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2
 ifeq ($(MAKECMDGOALS),grade)
 GRADE_STATUS := $(shell $(GRADE_CMD); echo $$?)
@@ -117,7 +120,7 @@ bench:
 	@$(MAKE) --no-print-directory -s tools
 	@$(BUILD)/grading/$(SELECTED)/grade --bench --lab-dir grading/$(SELECTED) --work $(WORK) --build $(BUILD) \
 	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED)) \
-	    $(if $(CUDA_ARCH),--cuda-arch $(CUDA_ARCH)) $(if $(CUDA_HOME),--cuda-home $(CUDA_HOME))
+	    $(if $(CUDA_ARCH),--cuda-arch $(CUDA_ARCH)) $(if $(CUDA_HOME),--cuda-home $(CUDA_HOME)) --nvcc "$(NVCC_PATH)"
 
 calibrate: $(TOOLS)
 	@for l in $(SELECTED); do $(BUILD)/grading/$$l/grade --calibrate --lab-dir grading/$$l --build $(BUILD) || exit 2; done

@@ -155,7 +155,7 @@ static int check_includes(const build_spec *b, const char *src, char *msg, size_
     snprintf(out, sizeof out, "%s/preprocess.txt", b->scratch);
     char idir[1100];
     snprintf(idir, sizeof idir, "-I%s", b->lab_dir);
-    int nv = strcmp(b->compiler, "nvcc") == 0;
+    int nv = strstr(b->compiler, "nvcc") != NULL;
     /* gcc writes the dependencies while preprocessing; nvcc needs two passes */
     const char *head[] = {b->compiler, NULL};
     const char *gcc_tail[] = {idir, "-E", "-MD", "-MF", deps, src, "-o", pre, NULL};
@@ -242,7 +242,7 @@ static int only_cuda_registration(const build_spec *b, const char *object)
 int audit_object(const build_spec *b, const char *object, char *msg, size_t len)
 {
     char out[1024];
-    int cuda = strcmp(b->compiler, "nvcc") == 0;
+    int cuda = strstr(b->compiler, "nvcc") != NULL;
     snprintf(out, sizeof out, "%s/sections.txt", b->scratch);
     char *readelf[] = {"readelf", "-S", "-W", (char *)object, NULL};
     if (run_tool(readelf, out, TOOL_TIMEOUT_S) != 0) {

@@ -30,7 +30,7 @@ for l in "$@"; do
     fi
     "$build/grading/$l/grade" --lab-dir "grading/$l" --work "$work" --build "$build" \
         --runner-base "$build/grading/$l/runner-base.o" --results "$results" ${seed:+--seed "$seed"} \
-        ${CUDA_ARCH:+--cuda-arch "$CUDA_ARCH"} ${CUDA_HOME:+--cuda-home "$CUDA_HOME"}
+        ${CUDA_ARCH:+--cuda-arch "$CUDA_ARCH"} ${CUDA_HOME:+--cuda-home "$CUDA_HOME"} --nvcc "${NVCC_FOUND:-}"
     rc=$?
     case $rc in
         0) word=pass ;;

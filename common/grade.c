@@ -26,7 +26,7 @@
 #include "verify.h"
 
 typedef struct options {
-    const char *lab_dir, *work, *build, *runner_base, *results, *cuda_arch, *cuda_home;
+    const char *lab_dir, *work, *build, *runner_base, *results, *cuda_arch, *cuda_home, *nvcc;
     uint64_t seed;
     int have_seed, bench, list, calibrate;
     double timeout;
@@ -467,6 +467,7 @@ static void usage(void)
 {
     fprintf(stderr, "usage: grade --lab-dir grading/NN-name --work DIR --build DIR --runner-base OBJ\n"
                     "             [--results DIR] [--seed S] [--timeout SECONDS] [--cuda-arch NN] [--cuda-home DIR]\n"
+                    "             [--nvcc PATH (empty: no CUDA toolkit)]\n"
                     "             [--bench | --list | --calibrate]\n");
     exit(2);
 }
@@ -478,7 +479,7 @@ static options parse_args(int argc, char **argv)
         {"lab-dir", 1, 0, 'l'}, {"work", 1, 0, 'w'}, {"build", 1, 0, 'b'}, {"runner-base", 1, 0, 'r'},
         {"seed", 1, 0, 's'}, {"timeout", 1, 0, 't'}, {"bench", 0, 0, 'B'}, {"list", 0, 0, 'L'},
         {"calibrate", 0, 0, 'C'}, {"results", 1, 0, 'R'}, {"cuda-arch", 1, 0, 'a'}, {"cuda-home", 1, 0, 'h'},
-        {0, 0, 0, 0},
+        {"nvcc", 1, 0, 'n'}, {0, 0, 0, 0},
     };
     int c;
     char *end;
@@ -500,6 +501,7 @@ static options parse_args(int argc, char **argv)
         case 'R': o.results = optarg; break;
         case 'a': o.cuda_arch = optarg; break;
         case 'h': o.cuda_home = optarg; break;
+        case 'n': o.nvcc = optarg; break;
         default: usage();
         }
     }
@@ -538,6 +540,7 @@ static int build(const options *opt, grader *g, const char *source, const char *
     const config *cfg = &g->run->cfg;
     const char *libs = config_str(cfg, "ldlibs"), *allow = config_str(cfg, "allow_calls");
     const char *compiler = config_str(cfg, "compiler");
+    if (compiler && !strcmp(compiler, "nvcc") && opt->nvcc && *opt->nvcc) compiler = opt->nvcc;
     char flags[1024];
     compile_flags(opt, g->run, cflags, flags, sizeof flags);
     build_spec b = {compiler ? compiler : "gcc", opt->cuda_home, source, opt->lab_dir, g->scratch, opt->runner_base,
@@ -569,8 +572,8 @@ static void setup_gpu(const options *opt, lab_run *r, const char *calib_dir)
     snprintf(probe, sizeof probe, "%s/common/gpu-probe", opt->build);
     snprintf(out, sizeof out, "%s/gpu-probe.txt", calib_dir);
     r->ceiling = "device copy";
-    if (access(probe, X_OK) || access(opt->runner_base ? opt->runner_base : probe, R_OK)) {
-        snprintf(r->skip_why, sizeof r->skip_why, "skipped: no CUDA toolkit (nvcc not found when the harness was built)");
+    if ((opt->nvcc && !*opt->nvcc) || access(probe, X_OK) || access(opt->runner_base ? opt->runner_base : probe, R_OK)) {
+        snprintf(r->skip_why, sizeof r->skip_why, "skipped: no CUDA toolkit (nvcc not found; install it, or set NVCC=/path/to/nvcc)");
         return;
     }
     if (gpu_probe(probe, opt->calibrate ? "" : "--copy", out, &r->gpu) || config_num_or(&r->gpu, "devices", 0) < 1) {

@@ -163,6 +163,16 @@ START_TEST(test_make_grade_unknown_lab_lists_labs_and_exits_2)
 }
 END_TEST
 
+START_TEST(test_gpu_lab_without_nvcc_is_skipped_with_a_message)
+{
+    ck_assert_int_eq(sh(MAKE " grade LAB=04 NVCC=no-such-nvcc > build/tmp/no-nvcc.log 2>&1"), 0);
+    char *log = slurp("build/tmp/no-nvcc.log");
+    ck_assert_ptr_nonnull(strstr(log, "skipped: no CUDA toolkit"));
+    ck_assert_ptr_nonnull(strstr(log, "9 stages skipped"));
+    free(log);
+}
+END_TEST
+
 START_TEST(test_make_grade_exit_status_and_seed_replay)
 {
     ck_assert_int_eq(sh("rm -rf build/results/build_tmp_starter-tree && mkdir -p build/tmp/starter-tree && "
@@ -253,6 +263,7 @@ Suite *grading_suite(void)
     tcase_add_loop_test(t, test_starter_fails_every_stage_cleanly, 0, (int)lab_dirs.gl_pathc);
     tcase_add_loop_test(t, test_planted_submission_is_caught, 0, (int)planted.gl_pathc);
     tcase_add_test(t, test_make_grade_unknown_lab_lists_labs_and_exits_2);
+    if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_gpu_lab_without_nvcc_is_skipped_with_a_message);
     if (wanted("grading/01-cpu-matvec")) { /* these use lab 01 */
         tcase_add_test(t, test_make_grade_exit_status_and_seed_replay);
         tcase_add_test(t, test_missing_and_broken_files_get_a_message);
