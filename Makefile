@@ -30,8 +30,8 @@ NVCC_FOUND := $(NVCC_PATH)
 export CUDA_ARCH CUDA_HOME NVCC_FOUND
 
 SCORER_OBJS := $(addprefix $(BUILD)/common/,util.o rng.o stats.o config.o json.o proto.o sandbox.o \
-                 calib.o build.o verify.o reference.o grade.o report.o)
-RUNNER_OBJS := $(addprefix $(BUILD)/common/,util.o rng.o proto.o seccomp.o reference.o runner.o)
+                 calib.o build.o verify.o problems.o grade.o report.o)
+RUNNER_OBJS := $(addprefix $(BUILD)/common/,util.o rng.o proto.o seccomp.o problems.o runner.o)
 HEADERS     := $(wildcard common/*.h)
 
 # LAB=01 or LAB=01-cpu-matvec: an exact name, or a number followed by the rest of a name.

@@ -10,7 +10,7 @@
 #include "config.h"
 #include "json.h"
 #include "lab.h"
-#include "reference.h"
+#include "problems.h"
 #include "rng.h"
 #include "stats.h"
 #include "tests.h"
@@ -63,7 +63,8 @@ START_TEST(test_matvec_bound_accepts_double_rejects_float)
     rng_seed(&r, 7);
     for (int i = 0; i < 3 * 4099; i++) A[i] = rng_uniform(&r, -1, 1);
     for (int j = 0; j < 4099; j++) x[j] = rng_uniform(&r, -1, 1);
-    reference_matvec(3, 4099, A, x, ref, bound);
+    void *buf[3] = {A, x, NULL};
+    matvec_reference((lab_shape){3, 4099, 0}, buf, ref, bound);
     for (int i = 0; i < 3; i++) {
         double fwd = 0, bwd = 0;
         float f = 0;

@@ -5,28 +5,10 @@
 #include <string.h>
 
 #include "lab.h"
-#include "reference.h"
+#include "problems.h"
 #include "matvec.h"
 
-enum { A, X, Y };
-
-static void layout(lab_shape s, lab_buf *b)
-{
-    b[A] = (lab_buf){"A", ROLE_IN, F64, (size_t)s.m, (size_t)s.n};
-    b[X] = (lab_buf){"x", ROLE_IN, F64, 1, (size_t)s.n};
-    b[Y] = (lab_buf){"y", ROLE_OUT, F64, 1, (size_t)s.m};
-}
-
-static double flops(lab_shape s) { return 2.0 * s.m * s.n; }
-
-/* Compulsory traffic: A once from memory; x and y are small and stay in cache but count once. */
-static double bytes(lab_shape s) { return 8.0 * ((double)s.m * s.n + s.n + s.m); }
-
-/* See common/reference.h for the bound: n * eps * (|A||x|)_i. */
-static void reference(lab_shape s, void *const *buf, double *ref, double *bound)
-{
-    reference_matvec(s.m, s.n, buf[A], buf[X], ref, bound);
-}
+enum { A = MATVEC_A, X = MATVEC_X, Y = MATVEC_Y };
 
 /* Edge shapes, odd and prime shapes, every n % 4, and one timed case whose matrix is about
  * four times the last-level cache, so it is read from memory and not from cache. */
@@ -90,13 +72,13 @@ static void unrolled_run(lab_call *c) { matvec_unrolled(c->s.m, c->s.n, c->buf[A
 
 static const lab_problem matvec = {
     .name = "matvec",
-    .nbufs = 3,
+    .nbufs = MATVEC_NBUFS,
     .out = Y,
     .vary = X,
-    .layout = layout,
-    .flops = flops,
-    .bytes = bytes,
-    .reference = reference,
+    .layout = matvec_layout,
+    .flops = matvec_flops,
+    .bytes = matvec_bytes,
+    .reference = matvec_reference,
     .lo = -1,
     .hi = 1,
     .cases = cases,

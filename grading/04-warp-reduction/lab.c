@@ -5,7 +5,7 @@
 
 #include "lab.h"
 #include "reduce.h"
-#include "reference.h"
+#include "problems.h"
 #ifdef LAB_RUNNER
 #include "gpu.h"
 #endif
@@ -100,20 +100,7 @@ static const lab_problem sum = {
 
 /* ---------------------------------------------------------------- matvec: y = A x in double */
 
-enum { MA, MX, MY };
-
-static void mv_layout(lab_shape s, lab_buf *b)
-{
-    b[MA] = (lab_buf){"A", ROLE_IN, F64, (size_t)s.m, (size_t)s.n};
-    b[MX] = (lab_buf){"x", ROLE_IN, F64, 1, (size_t)s.n};
-    b[MY] = (lab_buf){"y", ROLE_OUT, F64, 1, (size_t)s.m};
-}
-static double mv_flops(lab_shape s) { return 2.0 * s.m * s.n; }
-static double mv_bytes(lab_shape s) { return 8.0 * ((double)s.m * s.n + s.m + s.n); }
-static void mv_reference(lab_shape s, void *const *buf, double *ref, double *bound)
-{
-    reference_matvec(s.m, s.n, buf[MA], buf[MX], ref, bound);
-}
+enum { MA = MATVEC_A, MX = MATVEC_X, MY = MATVEC_Y };
 
 /* The blog's shapes (few rows many columns, and the opposite), edges, and 16384^2 (2 GiB) timed. */
 static int mv_cases(rng *r, size_t l2, lab_case *out)
@@ -135,8 +122,8 @@ static int mv_bench(size_t l2, lab_case *out)
 }
 
 static const lab_problem matvec = {
-    .name = "matvec", .nbufs = 3, .out = MY, .vary = -1, .layout = mv_layout, .flops = mv_flops,
-    .bytes = mv_bytes, .reference = mv_reference, .lo = -1, .hi = 1, .cases = mv_cases, .bench_cases = mv_bench,
+    .name = "matvec", .nbufs = MATVEC_NBUFS, .out = MY, .vary = -1, .layout = matvec_layout,
+    .flops = matvec_flops, .bytes = matvec_bytes, .reference = matvec_reference, .lo = -1, .hi = 1, .cases = mv_cases, .bench_cases = mv_bench,
 };
 
 /* ---------------------------------------------------------------- stages */
