@@ -61,6 +61,10 @@ $(BUILD)/common/%.o: common/%.c $(filter-out common/cuda_check.h common/gpu.h,$(
 # The bandwidth probes must be compiled as well as the student's code is, or the ceiling is low.
 $(BUILD)/common/calib.o: CFLAGS += -O3 -march=native
 
+# OpenBLAS's dgemm rate, the ceiling of the matrix-multiply labs, in a process of its own.
+$(BUILD)/common/blas-probe: common/blas_probe.c $(BUILD)/common/util.o $(BUILD)/common/stats.o
+	$(CC) $(CFLAGS) -o $@ $^ -lopenblas
+
 # The GPU side of the runner and the probe (device facts and ceilings), when nvcc is here.
 $(BUILD)/common/gpu.o: common/gpu.c $(HEADERS)
 	@mkdir -p $(@D)
@@ -91,7 +95,7 @@ $(foreach l,$(LABS),$(eval $(call lab_rules,$(l))))
 RUNNABLE := $(if $(NVCC_PATH),$(LABS),$(filter-out $(GPU_LABS),$(LABS)))
 TOOLS := $(foreach l,$(LABS),$(BUILD)/grading/$(l)/grade) \
          $(foreach l,$(RUNNABLE),$(BUILD)/grading/$(l)/runner-base.o) \
-         $(if $(and $(NVCC_PATH),$(GPU_LABS)),$(BUILD)/common/gpu-probe)
+         $(if $(and $(NVCC_PATH),$(GPU_LABS)),$(BUILD)/common/gpu-probe) $(BUILD)/common/blas-probe
 tools: $(TOOLS)
 
 # ---------------------------------------------------------------- grading

@@ -34,6 +34,13 @@ int calibration(const char *dir, const machine *m, int threads, int force, bandw
 /* Run the GPU probe (build/common/gpu-probe) with `args`, its "key = value" output parsed into c.
  * The scorer never touches CUDA itself, since it forks runners. Returns 0, or -1 if it failed. */
 struct config;
+
+/* OpenBLAS dgemm at m x n x k with `threads` threads, through build/common/blas-probe. If OpenBLAS
+ * picked a kernel older than the CPU (it does on some virtual CPUs), it is measured again with
+ * OPENBLAS_CORETYPE naming the real core; `note` says what happened. GFLOP/s, or 0 on failure. */
+double blas_dgemm_gflops(const char *probe, const char *scratch, int m, int n, int k, int threads, char *note,
+                         size_t len);
+
 int gpu_probe(const char *probe, const char *args, const char *out_path, struct config *c);
 
 /* The GPU's cached calibration (copy bandwidth, cuBLAS SGEMM and HGEMM) in `dir`, keyed by this

@@ -7,6 +7,8 @@ need=""
 have() { command -v "$1" >/dev/null 2>&1; }
 have gcc || need="$need gcc"
 have nm && have readelf && have objcopy || need="$need binutils"
+# OpenBLAS: the measured ceiling of the matrix-multiply labs
+echo '#include <cblas.h>' | gcc -E -x c - >/dev/null 2>&1 || need="$need libopenblas-dev"
 if [ "${1:-grade}" = check ]; then
     # Check's header and library; pkg-config finds its link flags.
     if ! { have pkg-config && pkg-config --exists check; } && [ ! -f /usr/include/check.h ]; then

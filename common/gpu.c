@@ -72,7 +72,7 @@ void gpu_setup(lab_call *c)
         CUDA_CHECK(cudaMemset(base + GUARD_BYTES + bytes, GUARD_BYTE, GUARD_BYTES));
         g->d[i] = base + GUARD_BYTES;
         CUDA_CHECK(cudaMemset(g->d[i], 0xff, bytes));
-        if (g->b[i].role == ROLE_IN) CUDA_CHECK(cudaMemcpy(g->d[i], c->buf[i], bytes, cudaMemcpyHostToDevice));
+        if (is_sent(&g->b[i])) CUDA_CHECK(cudaMemcpy(g->d[i], c->buf[i], bytes, cudaMemcpyHostToDevice));
     }
     c->ctx = g;
 }

@@ -79,7 +79,8 @@ static void fill_random(const lab_problem *p, const lab_buf *b, void *v, uint64_
 typedef struct bufset {
     const lab_problem *p;
     lab_buf b[LAB_MAX_BUFS];
-    void *buf[LAB_MAX_BUFS]; /* inputs point into packed; buf[out] is the output as received */
+    void *buf[LAB_MAX_BUFS]; /* what was sent (IN, INOUT) points into packed */
+    void *recv;              /* the output as received */
     unsigned char *packed;
     double *got, *ref, *bound;
     size_t packed_bytes, nout;
@@ -94,12 +95,12 @@ static void bufset_init(bufset *s, const lab_problem *p, lab_shape shape)
     s->packed = xmalloc(s->packed_bytes + 1);
     unsigned char *q = s->packed;
     for (int i = 0; i < p->nbufs; i++) {
-        if (s->b[i].role != ROLE_IN) continue;
+        if (!is_sent(&s->b[i])) continue;
         s->buf[i] = q;
         q += buf_bytes(&s->b[i]);
     }
     s->nout = buf_elems(&s->b[p->out]);
-    s->buf[p->out] = xmalloc(buf_bytes(&s->b[p->out]));
+    s->recv = xmalloc(buf_bytes(&s->b[p->out]));
     s->got = xmalloc(s->nout * sizeof(double));
     s->ref = xmalloc(s->nout * sizeof(double));
     s->bound = xmalloc(s->nout * sizeof(double));
@@ -108,13 +109,13 @@ static void bufset_init(bufset *s, const lab_problem *p, lab_shape shape)
 static void bufset_fill(bufset *s, uint64_t seed)
 {
     for (int i = 0; i < s->p->nbufs; i++)
-        if (s->b[i].role == ROLE_IN) fill_random(s->p, &s->b[i], s->buf[i], seed + (uint64_t)i);
+        if (is_sent(&s->b[i])) fill_random(s->p, &s->b[i], s->buf[i], seed + (uint64_t)i);
 }
 
 static void bufset_free(bufset *s)
 {
     free(s->packed);
-    free(s->buf[s->p->out]);
+    free(s->recv);
     free(s->got);
     free(s->ref);
     free(s->bound);
@@ -162,10 +163,11 @@ static int check_inputs(const bufset *s, lab_shape shape, const void *back, outc
     char sh[64];
     shape_text(s->p, shape, sh, sizeof sh);
     for (int i = 0; i < s->p->nbufs; i++) {
-        if (s->b[i].role != ROLE_IN) continue;
+        if (!is_sent(&s->b[i])) continue;
         size_t n = buf_bytes(&s->b[i]);
-        if (memcmp(p, q, n)) return fail(o, "input-modified", "%s: changed its input %s (inputs are read-only)", sh, s->b[i].name);
-        p += n;
+        if (s->b[i].role == ROLE_IN && memcmp(p, q, n))
+            return fail(o, "input-modified", "%s: changed its input %s (inputs are read-only)", sh, s->b[i].name);
+        p += s->b[i].role == ROLE_IN ? n : 0; /* only inputs come back */
         q += n;
     }
     return 0;
@@ -253,7 +255,8 @@ static outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
     bufset s;
     bufset_init(&s, pr, shape);
     unsigned char *guards = xmalloc(guards_bytes(pr)), *back = xmalloc(s.packed_bytes + 1);
-    void *out = s.buf[pr->out];
+    void *out = s.recv;
+    size_t back_size = back_bytes(pr, shape);
     size_t out_bytes = buf_bytes(&s.b[pr->out]);
     job j = {.stage = (uint32_t)stage, .s = shape, .trials = g->trials};
     runner_proc p;
@@ -263,7 +266,7 @@ static outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
         io = runner_send(&p, MSG_INPUT, s.packed, s.packed_bytes);
         io = io ? io : runner_recv(&p, MSG_OUTPUT, out, out_bytes);
         io = io ? io : runner_recv(&p, MSG_GUARDS, guards, guards_bytes(pr));
-        io = io ? io : runner_recv(&p, MSG_INPUTS, back, s.packed_bytes);
+        io = io ? io : runner_recv(&p, MSG_INPUTS, back, back_size);
         if (io == 0 && check_guards(&s, shape, guards, &o) == 0 && check_inputs(&s, shape, back, &o) == 0)
             check_output(&s, shape, out, poison_value(t), t ? " (second call, new inputs)" : "", &o);
     }
@@ -346,7 +349,7 @@ static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *re
     io = io ? io : runner_recv(&p, MSG_OUTPUT, outs + out_bytes, out_bytes);
     io = io ? io : runner_recv(&p, MSG_SAMPLES, samples, calls * nsample * esz);
     io = io ? io : runner_recv(&p, MSG_GUARDS, guards, guards_bytes(pr));
-    io = io ? io : runner_recv(&p, MSG_INPUTS, back, s.packed_bytes);
+    io = io ? io : runner_recv(&p, MSG_INPUTS, back, back_bytes(pr, shape));
     io = io ? io : runner_recv(&p, MSG_DONE, NULL, 0);
     runner_end e = runner_finish(&p);
     if (io != 0 && o.ok) runner_failed(g, &e, pr, shape, &o);
@@ -387,6 +390,23 @@ static int problem_cases(const lab_run *r, const lab_problem *p, lab_case *out)
 
 static double intensity(const lab_problem *p, lab_shape s) { return p->flops(s) / p->bytes(s); }
 
+/* OpenBLAS dgemm at shape s with the lab's threads, measured once per shape in this run. */
+static double blas_ceiling(grader *g, lab_shape s)
+{
+    lab_run *r = g->run;
+    for (int i = 0; i < r->nblas; i++)
+        if (!memcmp(&r->blas[i].s, &s, sizeof s)) return r->blas[i].gflops;
+    char probe[1024];
+    snprintf(probe, sizeof probe, "%s/common/blas-probe", r->build_dir);
+    double gf = blas_dgemm_gflops(probe, g->scratch, s.m, s.n, s.k, LAB.threads, r->blas_note, sizeof r->blas_note);
+    if (gf <= 0) die("could not measure OpenBLAS dgemm with %s (is libopenblas-dev installed?)", probe);
+    if (r->nblas < 4) {
+        r->blas[r->nblas].s = s;
+        r->blas[r->nblas++].gflops = gf;
+    }
+    return gf;
+}
+
 /* Rate, ceiling, verdict and points of a timed stage. */
 static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outcome *o)
 {
@@ -394,9 +414,11 @@ static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outc
     lab_shape s = res->timed_shape;
     res->gflops = p->flops(s) / res->seconds * 1e-9;
     res->gbs = p->bytes(s) / res->seconds * 1e-9;
-    res->ceiling_gflops = g->run->now.stream_gbs * intensity(p, s);
+    int blas = p->ceiling == CEIL_BLAS;
+    res->ceiling_gflops = blas ? blas_ceiling(g, s) : g->run->now.stream_gbs * intensity(p, s);
     res->fraction = res->gflops / res->ceiling_gflops;
-    double limit = config_num(cfg, "impossible_margin") * fmax(g->run->now.read_gbs, g->run->now.stream_gbs) * intensity(p, s);
+    double limit = config_num(cfg, "impossible_margin") *
+                   (blas ? res->ceiling_gflops : fmax(g->run->now.read_gbs, g->run->now.stream_gbs) * intensity(p, s));
     if (res->gflops > limit) {
         fail(o, "impossible", "%.2f GFLOP/s is more than this machine's memory allows (%.2f): "
                               "the timing is not trustworthy", res->gflops, limit);
@@ -608,6 +630,7 @@ static void setup(const options *opt, lab_run *r, grader *g)
         fprintf(stderr, "grade: warning: could not write the calibration cache in %s\n", path);
     r->seed = opt->have_seed ? opt->seed : rng_fresh_seed();
     r->work = opt->work;
+    r->build_dir = opt->build;
     g->run = r;
     g->lim.timeout_s = opt->timeout > 0 ? opt->timeout : config_num(&r->cfg, "timeout_s");
     g->lim.output_bytes = (size_t)config_num(&r->cfg, "output_bytes");
@@ -704,6 +727,31 @@ static int bench(const options *opt, grader *g, const char *source)
 
 /* ---------------------------------------------------------------- main */
 
+/* "<stage>_over = <other>" and "<stage>_ratio = x" in thresholds.conf: the stage must also be x
+ * times as fast as the other stage, measured in the same run (ikj against ijk, say). */
+static void relative_requirements(lab_run *r)
+{
+    for (int st = 0; st < LAB.nstages; st++) {
+        stage_result *res = &r->stages[st];
+        char key[96];
+        snprintf(key, sizeof key, "%s_over", LAB.stages[st].name);
+        const char *other = config_str(&r->cfg, key);
+        if (!other || !res->fast_enough) continue;
+        snprintf(key, sizeof key, "%s_ratio", LAB.stages[st].name);
+        double ratio = config_num(&r->cfg, key);
+        for (int o = 0; o < LAB.nstages; o++) {
+            if (strcmp(LAB.stages[o].name, other) || !r->stages[o].timed || r->stages[o].gflops <= 0) continue;
+            double got = res->gflops / r->stages[o].gflops;
+            if (got >= ratio) continue;
+            res->fast_enough = 0;
+            res->points_speed = 0;
+            snprintf(res->reason, sizeof res->reason, "too-slow");
+            snprintf(res->detail, sizeof res->detail, "%.2f GFLOP/s is %.2fx %s (%.2f GFLOP/s); this stage must be at "
+                     "least %.2fx as fast", res->gflops, got, other, r->stages[o].gflops, ratio);
+        }
+    }
+}
+
 static void print_calibration(const lab_run *r)
 {
     if (LAB.gpu && r->skip_why[0]) printf("%s: %s\n", LAB.id, r->skip_why);
@@ -751,8 +799,9 @@ int main(int argc, char **argv)
             snprintf(res->reason, sizeof res->reason, "skipped");
             snprintf(res->detail, sizeof res->detail, "%s", r.skip_why);
         } else grade_stage(&g, st, res);
-        all &= res->skipped || (res->correct && res->fast_enough);
     }
+    relative_requirements(&r);
+    for (int st = 0; st < LAB.nstages; st++) all &= r.stages[st].skipped || (r.stages[st].correct && r.stages[st].fast_enough);
     report_table(&r, stdout);
     char path[1024];
     snprintf(path, sizeof path, "%s/%s.json", opt.results ? opt.results : "build/results", LAB.id);

@@ -17,8 +17,10 @@
 /* Problem dimensions; a problem uses the ones it needs (matvec: m x n; a sum: n). */
 typedef struct lab_shape { int m, n, k; } lab_shape;
 
-/* ROLE_SCRATCH: workspace the student's code may use; poisoned before each call, never checked. */
-typedef enum { ROLE_IN, ROLE_OUT, ROLE_SCRATCH } lab_role;
+/* ROLE_INOUT: an output with initial contents (C += A B), restored before each call instead of
+ * poisoned. ROLE_SCRATCH: workspace the student's code may use; poisoned before each call, never
+ * checked. */
+typedef enum { ROLE_IN, ROLE_OUT, ROLE_INOUT, ROLE_SCRATCH } lab_role;
 typedef enum { F64, F32 } lab_type;
 
 /* One array the student's function reads or writes: rows x cols elements, row-major. */
@@ -58,6 +60,10 @@ struct lab_problem {
     /* Scorer only: the exact result (in higher precision) and a per-element error bound. The
      * inputs are typed as the layout says; ref and bound have one double per output element. */
     void (*reference)(lab_shape s, void *const *buf, double *ref, double *bound);
+    /* The roofline ceiling a stage is judged against: the stream bandwidth measured in the run
+     * (CPU triad or GPU device copy) times the intensity, or OpenBLAS dgemm measured in the run
+     * at the same shape and thread count (a practical compute ceiling). */
+    enum { CEIL_STREAM, CEIL_BLAS } ceiling;
     /* Input values: uniform in [lo, hi), rounded to the nearest multiple of `quantum` when it is > 0. */
     double lo, hi, quantum;
     /* The sizes graded this run, drawn from r; timed ones are sized from the machine. */
@@ -92,6 +98,7 @@ typedef struct lab {
     int gpu;            /* a CUDA lab: skipped where there is no device or no toolkit */
     const lab_stage *stages;
     int nstages;
+    int ranked; /* the first `ranked` stages are variants of one idea: the report ranks them by speed */
     const lab_timer *timer;
 } lab;
 

@@ -14,4 +14,14 @@ double matvec_bytes(lab_shape s); /* 8(mn + m + n): A once, x and y once */
  * double meets (gamma_n ~ n u, Higham Thm 3.1, plus u for rounding the reference). */
 void matvec_reference(lab_shape s, void *const *buf, double *ref, double *bound);
 
+/* C += A B in double. Buffers: A (m x k, lda = k), B (k x n, ldb = n), C (m x n, ldc = n), C
+ * sent with random contents and compared after the call. */
+enum { GEMM_A, GEMM_B, GEMM_C, GEMM_NBUFS };
+void gemm_layout(lab_shape s, lab_buf *b);
+double gemm_flops(lab_shape s); /* 2mnk */
+double gemm_bytes(lab_shape s); /* 8(mk + kn + 2mn): each matrix once, C read and written */
+/* The reference in long double, with the bound (k + 1) eps (|C0| + |A||B|)_ij that k + 1 terms
+ * summed in any order in double meet. */
+void gemm_reference(lab_shape s, void *const *buf, double *ref, double *bound);
+
 #endif

@@ -23,15 +23,20 @@ size_t elem_bytes(lab_type t) { return t == F32 ? sizeof(float) : sizeof(double)
 size_t buf_elems(const lab_buf *b) { return b->rows * b->cols; }
 size_t buf_bytes(const lab_buf *b) { return buf_elems(b) * elem_bytes(b->type); }
 
-size_t inputs_bytes(const lab_problem *p, lab_shape s)
+int is_sent(const lab_buf *b) { return b->role == ROLE_IN || b->role == ROLE_INOUT; }
+
+static size_t bytes_where(const lab_problem *p, lab_shape s, int inout_too)
 {
     lab_buf b[LAB_MAX_BUFS];
     size_t total = 0;
     p->layout(s, b);
     for (int i = 0; i < p->nbufs; i++)
-        if (b[i].role == ROLE_IN) total += buf_bytes(&b[i]);
+        if (b[i].role == ROLE_IN || (inout_too && b[i].role == ROLE_INOUT)) total += buf_bytes(&b[i]);
     return total;
 }
+
+size_t inputs_bytes(const lab_problem *p, lab_shape s) { return bytes_where(p, s, 1); }
+size_t back_bytes(const lab_problem *p, lab_shape s) { return bytes_where(p, s, 0); }
 
 size_t guards_bytes(const lab_problem *p) { return (size_t)p->nbufs * 2 * GUARD_DOUBLES * sizeof(double); }
 

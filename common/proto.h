@@ -52,7 +52,10 @@ int msg_recv(int fd, uint32_t kind, void *payload, size_t bytes);
 size_t elem_bytes(lab_type t);
 size_t buf_elems(const lab_buf *b);
 size_t buf_bytes(const lab_buf *b);
-size_t inputs_bytes(const lab_problem *p, lab_shape s);
+size_t inputs_bytes(const lab_problem *p, lab_shape s); /* what the scorer sends: IN and INOUT */
+size_t back_bytes(const lab_problem *p, lab_shape s);   /* what comes back to be compared: IN */
+/* Does the scorer send this buffer's contents? */
+int is_sent(const lab_buf *b);
 size_t guards_bytes(const lab_problem *p);
 
 /* The value written over an output before call number `call`: NaN and a large finite garbage

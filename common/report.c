@@ -24,6 +24,26 @@ static void indented(FILE *f, const char *text, const char *indent)
     }
 }
 
+/* The first LAB.ranked stages (variants of one idea, like loop orders) by speed, fastest first. */
+static void ranking(const lab_run *r, FILE *f)
+{
+    int order[16], n = 0;
+    for (int i = 0; i < LAB.ranked; i++)
+        if (r->stages[i].timed && r->stages[i].gflops > 0) order[n++] = i;
+    if (n < 2) return;
+    for (int a = 1; a < n; a++) /* insertion sort, fastest first */
+        for (int b = a; b > 0 && r->stages[order[b]].gflops > r->stages[order[b - 1]].gflops; b--) {
+            int t = order[b];
+            order[b] = order[b - 1];
+            order[b - 1] = t;
+        }
+    fprintf(f, "\n  ranked by speed (innermost loop's stride of each operand):\n");
+    for (int i = 0; i < n; i++)
+        fprintf(f, "  %d. %-10s %8.2f GFLOP/s  %5.1fx slowest   %s\n", i + 1, LAB.stages[order[i]].name,
+                r->stages[order[i]].gflops, r->stages[order[i]].gflops / r->stages[order[n - 1]].gflops,
+                LAB.stages[order[i]].what);
+}
+
 void report_table(const lab_run *r, FILE *f)
 {
     fprintf(f, "\n== %s: %s ==  (graded: %s/%s/%s)\n", LAB.id, LAB.title, r->work, LAB.id, LAB.source);
@@ -42,6 +62,14 @@ void report_table(const lab_run *r, FILE *f)
         fprintf(f, "ceiling: triad bandwidth %.2f GB/s this run (%d thread%s; calibrated %.2f GB/s) x arithmetic intensity\n",
                 r->now.stream_gbs, LAB.threads, LAB.threads > 1 ? "s" : "", r->cached.stream_gbs);
     }
+    if (r->nblas) {
+        fprintf(f, "ceiling: OpenBLAS dgemm (%d thread%s) measured in this run at each timed size:", LAB.threads,
+                LAB.threads > 1 ? "s" : "");
+        for (int i = 0; i < r->nblas; i++)
+            fprintf(f, " %dx%dx%d %.1f GFLOP/s%s", r->blas[i].s.m, r->blas[i].s.n, r->blas[i].s.k, r->blas[i].gflops,
+                    i + 1 < r->nblas ? ";" : "");
+        fprintf(f, " (%s)\n", r->blas_note);
+    }
     if (r->now.stream_gbs > 0 && r->now.stream_gbs < 0.75 * r->cached.stream_gbs)
         fprintf(f, "warning: this run's bandwidth is %.0f%% of the calibrated figure: the machine is busy, and "
                    "speeds below will read low\n", 100 * r->now.stream_gbs / r->cached.stream_gbs);
@@ -59,6 +87,7 @@ void report_table(const lab_run *r, FILE *f)
             fprintf(f, "  %-12s %-8s %9s %8s %10s %8.0f%%  %s\n", LAB.stages[i].name, correct, "-", "-", "-",
                     100 * s->required, verdict(s));
     }
+    ranking(r, f);
     int shown_build = 0;
     for (int i = 0; i < LAB.nstages; i++) {
         const stage_result *s = &r->stages[i];

@@ -20,7 +20,8 @@ typedef struct runner {
     const lab_problem *p;
     lab_buf b[LAB_MAX_BUFS];
     lab_call c;
-    size_t in_bytes, nout, out_bytes;
+    size_t in_bytes, back_bytes, nout, out_bytes;
+    void *initial; /* an INOUT output's contents as sent, restored before every call */
 } runner;
 
 /* A buffer with a guard page on each side; data is page-aligned. */
@@ -44,14 +45,15 @@ static void recv_or_die(uint32_t kind, void *p, size_t bytes)
     if (msg_recv(PROTO_IN_FD, kind, p, bytes)) _exit(5);
 }
 
-/* The inputs travel as one message: the ROLE_IN buffers concatenated in layout order. */
+/* The inputs travel as one message: the IN and INOUT buffers concatenated in layout order. */
 static void recv_inputs(runner *r)
 {
-    unsigned char *all = xmalloc(r->in_bytes), *p = all;
+    unsigned char *all = xmalloc(r->in_bytes + 1), *p = all;
     recv_or_die(MSG_INPUT, all, r->in_bytes);
     for (int i = 0; i < r->p->nbufs; i++)
-        if (r->b[i].role == ROLE_IN) {
+        if (is_sent(&r->b[i])) {
             memcpy(r->c.buf[i], p, buf_bytes(&r->b[i]));
+            if (r->b[i].role == ROLE_INOUT) memcpy(r->initial, p, buf_bytes(&r->b[i]));
             p += buf_bytes(&r->b[i]);
         }
     free(all);
@@ -60,7 +62,7 @@ static void recv_inputs(runner *r)
 static void send_inputs_and_guards(runner *r)
 {
     size_t g = GUARD_DOUBLES * sizeof(double), gb = guards_bytes(r->p);
-    unsigned char *all = xmalloc(r->in_bytes > gb ? r->in_bytes : gb), *p = all;
+    unsigned char *all = xmalloc(r->back_bytes > gb ? r->back_bytes : gb), *p = all;
     for (int i = 0; i < r->p->nbufs; i++) {
         memcpy(p, (unsigned char *)r->c.buf[i] - g, g);
         memcpy(p + g, (unsigned char *)r->c.buf[i] + buf_bytes(&r->b[i]), g);
@@ -73,7 +75,7 @@ static void send_inputs_and_guards(runner *r)
             memcpy(p, r->c.buf[i], buf_bytes(&r->b[i]));
             p += buf_bytes(&r->b[i]);
         }
-    send_or_die(MSG_INPUTS, all, r->in_bytes);
+    send_or_die(MSG_INPUTS, all, r->back_bytes);
     free(all);
 }
 
@@ -89,7 +91,8 @@ static double cpu_time(void (*run)(lab_call *), lab_call *c)
 /* One call: poison the output, let the stage stage it, time the student's function, fetch. */
 static double one_call(runner *r, unsigned call)
 {
-    poison_fill(r->c.buf[r->p->out], r->b[r->p->out].type, r->nout, call);
+    if (r->b[r->p->out].role == ROLE_INOUT) memcpy(r->c.buf[r->p->out], r->initial, r->out_bytes);
+    else poison_fill(r->c.buf[r->p->out], r->b[r->p->out].type, r->nout, call);
     if (r->st->pre) r->st->pre(&r->c);
     double t = LAB.timer ? LAB.timer->time(r->st->run, &r->c) : cpu_time(r->st->run, &r->c);
     if (r->st->post) r->st->post(&r->c);
@@ -167,8 +170,10 @@ int main(void)
     r.p->layout(j.s, r.b);
     for (int i = 0; i < r.p->nbufs; i++) r.c.buf[i] = alloc_guarded(buf_bytes(&r.b[i]));
     r.in_bytes = inputs_bytes(r.p, j.s);
+    r.back_bytes = back_bytes(r.p, j.s);
     r.nout = buf_elems(&r.b[r.p->out]);
     r.out_bytes = buf_bytes(&r.b[r.p->out]);
+    r.initial = xmalloc(r.out_bytes + 1);
     if (j.timed) run_timed(&r);
     else run_trials(&r);
     send_or_die(MSG_DONE, NULL, 0);

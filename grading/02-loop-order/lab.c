@@ -1,0 +1,96 @@
+/* lab.c - lab 02, C += A B in double: the six loop orders, then cache and register blocking,
+ * judged against OpenBLAS dgemm measured in the same run. See common/lab.h for the fields. */
+#include "gemm.h"
+#include "lab.h"
+#include "problems.h"
+
+enum { A = GEMM_A, B = GEMM_B, C = GEMM_C };
+
+/* Edges (1 x n, m x 1, k = 1), odd and prime shapes, rectangles both ways, and a random shape. */
+static int edge_cases(rng *r, lab_case *out)
+{
+    lab_shape s[] = {{1, 1, 1},     {1, 37, 53},     {53, 1, 37},    {29, 31, 1},
+                     {61, 67, 59},  {100, 37, 213},  {64, 64, 64},   {rng_int(r, 2, 150), rng_int(r, 2, 150), rng_int(r, 2, 150)}};
+    for (int i = 0; i < 8; i++) out[i] = (lab_case){s[i], 0};
+    return 8;
+}
+
+/* The loop orders are timed at 512^3: large enough that B (2 MiB) leaves L2, small enough that
+ * the slowest order still finishes a call in about a second. */
+static int order_cases(rng *r, size_t llc, lab_case *out)
+{
+    int n = edge_cases(r, out);
+    (void)llc;
+    out[n++] = (lab_case){{512, 512, 512}, 1};
+    return n;
+}
+
+/* Blocking is timed at 1024^3 (24 MiB of matrices), where it has to work. */
+static int blocked_cases(rng *r, size_t llc, lab_case *out)
+{
+    int n = edge_cases(r, out);
+    (void)llc;
+    out[n++] = (lab_case){{127, 129, 131}, 0};
+    out[n++] = (lab_case){{1024, 1024, 1024}, 1};
+    return n;
+}
+
+static int order_bench(size_t llc, lab_case *out)
+{
+    lab_shape s[] = {{128, 128, 128}, {256, 256, 256}, {512, 512, 512}, {1024, 1024, 1024}};
+    for (int i = 0; i < 4; i++) out[i] = (lab_case){s[i], 1};
+    (void)llc;
+    return 4;
+}
+
+static int blocked_bench(size_t llc, lab_case *out)
+{
+    lab_shape s[] = {{256, 256, 256}, {512, 512, 512}, {1024, 1024, 1024}, {2048, 2048, 2048}, {1024, 2048, 512}};
+    for (int i = 0; i < 5; i++) out[i] = (lab_case){s[i], 1};
+    (void)llc;
+    return 5;
+}
+
+#define GEMM_PROBLEM(id, cases_fn, bench_fn) \
+    {.name = id, .nbufs = GEMM_NBUFS, .out = C, .vary = -1, .layout = gemm_layout, .flops = gemm_flops, \
+     .bytes = gemm_bytes, .reference = gemm_reference, .ceiling = CEIL_BLAS, .lo = -1, .hi = 1, \
+     .cases = cases_fn, .bench_cases = bench_fn}
+
+static const lab_problem orders = GEMM_PROBLEM("gemm-512", order_cases, order_bench);
+static const lab_problem blocked = GEMM_PROBLEM("gemm-1024", blocked_cases, blocked_bench);
+
+#ifdef LAB_RUNNER
+#define RUN(fn) static void fn##_run(lab_call *c) { fn(c->s.m, c->s.n, c->s.k, c->buf[A], c->buf[B], c->buf[C]); }
+RUN(gemm_ijk)
+RUN(gemm_ikj)
+RUN(gemm_jik)
+RUN(gemm_jki)
+RUN(gemm_kij)
+RUN(gemm_kji)
+RUN(gemm_blocked)
+RUN(gemm_register)
+#endif
+
+#define STAGE(id, what, problem) {#id, "gemm_" #id, what, &problem, NULL, NULL, RUNNER_ONLY(gemm_##id##_run), NULL, NULL}
+
+/* The `what` of a loop order: each operand's stride in the innermost loop (0: the same element). */
+static const lab_stage stages[] = {
+    STAGE(ijk, "inner k: A stride 1, B stride n, C stride 0", orders),
+    STAGE(ikj, "inner j: A stride 0, B stride 1, C stride 1", orders),
+    STAGE(jik, "inner k: A stride 1, B stride n, C stride 0", orders),
+    STAGE(jki, "inner i: A stride k, B stride 0, C stride n", orders),
+    STAGE(kij, "inner j: A stride 0, B stride 1, C stride 1", orders),
+    STAGE(kji, "inner i: A stride k, B stride 0, C stride n", orders),
+    STAGE(blocked, "cache blocks around a unit-stride inner loop", blocked),
+    STAGE(register, "a block of C in registers across the k loop", blocked),
+};
+
+const lab LAB = {
+    .id = "02-loop-order",
+    .title = "Matrix multiply: loop order, cache blocking, register blocking",
+    .source = "gemm.c",
+    .threads = 1,
+    .stages = stages,
+    .nstages = sizeof stages / sizeof stages[0],
+    .ranked = 6,
+};
