@@ -766,6 +766,7 @@ static void print_calibration(const lab_run *r)
 
 int main(int argc, char **argv)
 {
+    setvbuf(stdout, NULL, _IOLBF, 0); /* tables appear row by row, also through a pipe */
     options opt = parse_args(argc, argv);
     if (opt.list) {
         list_stages();

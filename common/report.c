@@ -57,9 +57,11 @@ void report_table(const lab_run *r, FILE *f)
             fprintf(f, "warning: %d other process%s using this GPU: speeds below are not trustworthy\n", r->gpu_busy,
                     r->gpu_busy > 1 ? "es are" : " is");
     } else {
+        int stream = 0;
+        for (int i = 0; i < LAB.nstages; i++) stream |= LAB.stages[i].problem->ceiling == CEIL_STREAM;
         fprintf(f, "machine: %s, %d cores, last-level cache %.1f MiB\n", r->mach.cpu, r->mach.cores,
                 r->mach.llc_bytes / 1048576.0);
-        fprintf(f, "ceiling: triad bandwidth %.2f GB/s this run (%d thread%s; calibrated %.2f GB/s) x arithmetic intensity\n",
+        if (stream) fprintf(f, "ceiling: triad bandwidth %.2f GB/s this run (%d thread%s; calibrated %.2f GB/s) x arithmetic intensity\n",
                 r->now.stream_gbs, LAB.threads, LAB.threads > 1 ? "s" : "", r->cached.stream_gbs);
     }
     if (r->nblas) {
