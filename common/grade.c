@@ -420,8 +420,8 @@ static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outc
     double limit = config_num(cfg, "impossible_margin") *
                    (blas ? res->ceiling_gflops : fmax(g->run->now.read_gbs, g->run->now.stream_gbs) * intensity(p, s));
     if (res->gflops > limit) {
-        fail(o, "impossible", "%.2f GFLOP/s is more than this machine's memory allows (%.2f): "
-                              "the timing is not trustworthy", res->gflops, limit);
+        fail(o, "impossible", "%.2f GFLOP/s is more than this machine can do (%.2f: the ceiling times the "
+                              "margin in thresholds.conf): the timing is not trustworthy", res->gflops, limit);
         return;
     }
     res->fast_enough = res->fraction >= res->required;

@@ -96,11 +96,12 @@ void gemm_blocked(int m, int n, int k, const double *A, const double *B, double 
 /* ================================================================ stage 3: register blocking */
 
 /* The micro-kernel keeps a 4 x 16 block of C in four local arrays, which the compiler turns into
- * 16 vector registers (four doubles each) for the whole k loop: each element of B it loads is
+ * 16 vector registers (four doubles each; with the loads of A and B, 22 of AVX-512's 32 ymm
+ * registers) for the whole k loop: each element of B it loads is
  * used 4 times, each element of A 16 times, and 16 independent chains of fused multiply-adds
  * hide their latency. (Four named arrays, not one 2-D array: GCC 12 vectorises the former and
- * gives up on the latter.) B is packed into a KC x 16 panel so the kernel reads it with stride 1
- * and without L1 set conflicts (rows of B are n doubles apart); A is blocked MC rows at a time
+ * gives up on the latter.) B is packed into a KC x 16 panel (48 KiB, in L2) so the kernel reads it
+ * with stride 1 and without cache set conflicts (rows of B are n doubles apart); A is blocked MC rows at a time
  * so a block of it (MC x KC, 576 KiB) stays in L2 while the panels of B go by. */
 #define NR 16
 #define KC 384
