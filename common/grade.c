@@ -678,8 +678,11 @@ static void bench_row(grader *g, int stage, lab_shape s, const char *label)
         return;
     }
     double gf = p->flops(s) / res.seconds * 1e-9, gbs = p->bytes(s) / res.seconds * 1e-9;
-    printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %8.0f%%\n", label, sh, mib, LAB.stages[stage].name, gf, gbs,
-           100 * gbs / g->run->now.stream_gbs);
+    if (p->ceiling == CEIL_BLAS) /* a compute ceiling: the stream column means nothing here */
+        printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %9s\n", label, sh, mib, LAB.stages[stage].name, gf, gbs, "-");
+    else
+        printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %8.0f%%\n", label, sh, mib, LAB.stages[stage].name, gf, gbs,
+               100 * gbs / g->run->now.stream_gbs);
 }
 
 /* Several sizes of every stage at the grading flags; for a CPU lab then the timed size at
