@@ -39,6 +39,7 @@ typedef struct grader {
     sandbox_limits lim;
     double min_time;
     unsigned min_calls, max_calls, trials;
+    int same_inputs; /* bench: no fresh variant per call, so one reference serves every call */
 } grader;
 
 /* Timed calls report at most this many output positions each (all of a smaller output). */
@@ -320,7 +321,7 @@ static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *re
     outcome o = {.ok = 1, .reason = "ok"};
     bufset s;
     bufset_init(&s, pr, shape);
-    int vary = pr->vary;
+    int vary = g->same_inputs ? -1 : pr->vary;
     size_t vbytes = vary >= 0 ? buf_bytes(&s.b[vary]) : 0, maxc = g->max_calls;
     size_t out_bytes = buf_bytes(&s.b[pr->out]), esz = elem_bytes(s.b[pr->out].type);
     unsigned nsample;
@@ -333,7 +334,7 @@ static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *re
     for (size_t c = 0; c < maxc && vary >= 0; c++)
         fill_random(pr, &s.b[vary], variants + c * vbytes, case_seed(g->run->seed, stage, 1001, (int)c));
     job j = {.stage = (uint32_t)stage, .s = shape, .timed = 1, .min_calls = g->min_calls + 1,
-             .max_calls = (uint32_t)maxc, .nsample = nsample, .min_time = g->min_time};
+             .max_calls = (uint32_t)maxc, .nsample = nsample, .vary = vary, .min_time = g->min_time};
     runner_proc p;
     int io = start(g, &p, &j);
     io = io ? io : runner_send(&p, MSG_INPUT, s.packed, s.packed_bytes);
@@ -691,6 +692,7 @@ static int bench(const options *opt, grader *g, const char *source)
 {
     char msg[4096];
     const char *cflags = config_str(&g->run->cfg, "cflags");
+    g->same_inputs = 1; /* not graded: the time goes to measuring, not to references */
     if (g->run->skip_why[0]) {
         printf("%s bench: %s\n", LAB.id, g->run->skip_why);
         return 0;

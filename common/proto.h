@@ -40,6 +40,7 @@ typedef struct job {
     uint32_t min_calls; /* timed: at least this many calls (the first is the warm-up) ... */
     uint32_t max_calls; /* ... at most this many (one variant of the vary input each) */
     uint32_t nsample;   /* output positions reported for every timed call */
+    int32_t vary;       /* the input redrawn before every timed call (the problem's, or -1: none) */
     double min_time;    /* ... and stop once this many seconds have been timed */
 } job;
 

@@ -117,7 +117,8 @@ static void run_trials(runner *r)
 static void run_timed(runner *r)
 {
     const job *j = r->j;
-    int vary = r->p->vary;
+    int vary = j->vary;
+    if (vary >= r->p->nbufs || (vary >= 0 && r->b[vary].role != ROLE_IN)) _exit(7);
     size_t vbytes = vary >= 0 ? buf_bytes(&r->b[vary]) : 0, esz = elem_bytes(r->b[r->p->out].type);
     unsigned char *variants = xmalloc(j->max_calls * vbytes + 1), *first = xmalloc(r->out_bytes);
     unsigned char *samples = xmalloc((size_t)j->max_calls * j->nsample * esz + 1);
