@@ -2,9 +2,10 @@
 # gpu-verify.sh - run the GPU parts of the workbook on a machine with an NVIDIA GPU and keep the
 # logs: the environment, `make grade` of lab 04's reference and starter, `make bench`, and the
 # whole `make check`. Logs go to $OUT (or build/gpu-verify). Steps: env grade bench check (all by
-# default). Where Check is not installed and cannot be, Debian packages of it may be put in .deps/
-# (apt-get download check libsubunit0 libsubunit-dev pkgconf pkgconf-bin libpkgconf3 pkg-config):
-# they are unpacked under /tmp/deps and used from there.
+# default). Where Check and OpenBLAS are not installed and cannot be, Debian packages of them may
+# be put in .deps/ (apt-get download check libsubunit0 libsubunit-dev pkgconf pkgconf-bin
+# libpkgconf3 pkg-config libopenblas-dev libopenblas-pthread-dev libopenblas0-pthread
+# libgfortran5): they are unpacked under /tmp/deps and used from there.
 set -u
 out=${OUT:-build/gpu-verify}
 mkdir -p "$out"
@@ -12,7 +13,9 @@ steps=${*:-env grade bench check}
 if [ -d .deps ] && ls .deps/*.deb >/dev/null 2>&1; then
     for f in .deps/*.deb; do dpkg -x "$f" /tmp/deps; done
     lib=/tmp/deps/usr/lib/x86_64-linux-gnu
-    export CPATH=/tmp/deps/usr/include LIBRARY_PATH=$lib LD_LIBRARY_PATH=$lib PKG_CONFIG_PATH=$lib/pkgconfig
+    blas=$lib/openblas-pthread
+    export CPATH=/tmp/deps/usr/include:/tmp/deps/usr/include/x86_64-linux-gnu/openblas-pthread
+    export LIBRARY_PATH=$lib:$blas LD_LIBRARY_PATH=$lib:$blas PKG_CONFIG_PATH=$lib/pkgconfig
     export PATH=/tmp/deps/usr/bin:$PATH
 fi
 for step in $steps; do
