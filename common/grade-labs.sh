@@ -33,7 +33,8 @@ for l in "$@"; do
         ${CUDA_ARCH:+--cuda-arch "$CUDA_ARCH"} ${CUDA_HOME:+--cuda-home "$CUDA_HOME"} --nvcc "${NVCC_FOUND:-}"
     rc=$?
     case $rc in
-        0) word=pass ;;
+        0) word=pass
+           grep -q '"reason": "skipped"' "$results/$l.json" 2>/dev/null && word="skipped (see its table)" ;;
         1) word="fail"; [ $status = 0 ] && status=1 ;;
         *) word="grader stopped (status $rc)"; status=2 ;;
     esac
