@@ -142,9 +142,9 @@ int calibration(const char *dir, const machine *m, int threads, int force, bandw
     return fclose(f) ? -1 : 0;
 }
 
-int gpu_probe(const char *probe, const char *args, const char *out_path, config *c)
+/* Run a probe program (argv), keep its "key = value" output in out_path and parse it into c. */
+static int run_probe(char *const argv[], const char *out_path, config *c)
 {
-    char *argv[] = {(char *)probe, (char *)args, NULL};
     char err[256];
     if (run_tool(argv, out_path, 600) != 0) return -1;
     snprintf(c->path, sizeof c->path, "%s", out_path);
@@ -152,6 +152,12 @@ int gpu_probe(const char *probe, const char *args, const char *out_path, config 
     int rc = text ? config_parse(c, text, err, sizeof err) : -1;
     free(text);
     return rc;
+}
+
+int gpu_probe(const char *probe, const char *args, const char *out_path, config *c)
+{
+    char *argv[] = {(char *)probe, (char *)args, NULL};
+    return run_probe(argv, out_path, c);
 }
 
 int gpu_calibration(const char *dir, const machine *m, const char *device, const char *probe, int force, config *c)
@@ -189,10 +195,7 @@ static double run_blas_probe(const char *probe, const char *out, int m, int n, i
     char *argv[] = {"env", "-u", "OPENBLAS_CORETYPE", th, coretype ? ct : th, (char *)probe, dims[0], dims[1], dims[2],
                     NULL};
     config c = {0};
-    char err[128], *text;
-    if (run_tool(argv, out, 600) != 0 || !(text = read_text(out, 4096))) return 0;
-    int rc = config_parse(&c, text, err, sizeof err);
-    free(text);
+    int rc = run_probe(argv, out, &c);
     double g = rc == 0 ? config_num_or(&c, "dgemm_gflops", 0) : 0;
     snprintf(core, corelen, "%s", rc == 0 && config_str(&c, "corename") ? config_str(&c, "corename") : "?");
     config_free(&c);

@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+_Static_assert(CUDA_FAILED_STATUS == RUNNER_CUDA_ERROR, "the scorer reads a CUDA failure by this status");
+
 typedef struct gpu_bufs {
     void *d[LAB_MAX_BUFS];
     lab_buf b[LAB_MAX_BUFS];

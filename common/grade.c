@@ -122,10 +122,8 @@ static void bufset_free(bufset *s)
     free(s->bound);
 }
 
-static void shape_text(const lab_problem *p, lab_shape s, char *buf, size_t len)
+static void shape_text(lab_shape s, char *buf, size_t len)
 {
-    lab_buf b[LAB_MAX_BUFS];
-    p->layout(s, b);
     if (s.k) snprintf(buf, len, "m=%d n=%d k=%d", s.m, s.n, s.k);
     else if (s.m) snprintf(buf, len, "m=%d n=%d", s.m, s.n);
     else snprintf(buf, len, "n=%d", s.n);
@@ -149,7 +147,7 @@ static int check_guards(const bufset *s, lab_shape shape, const unsigned char *g
 {
     size_t gb = GUARD_DOUBLES * sizeof(double);
     char sh[64];
-    shape_text(s->p, shape, sh, sizeof sh);
+    shape_text(shape, sh, sizeof sh);
     for (int i = 0; i < s->p->nbufs; i++)
         for (size_t k = 0; k < 2 * gb; k++)
             if (g[2 * gb * (size_t)i + k] != GUARD_BYTE)
@@ -162,7 +160,7 @@ static int check_inputs(const bufset *s, lab_shape shape, const void *back, outc
 {
     const unsigned char *p = back, *q = s->packed;
     char sh[64];
-    shape_text(s->p, shape, sh, sizeof sh);
+    shape_text(shape, sh, sizeof sh);
     for (int i = 0; i < s->p->nbufs; i++) {
         if (!is_sent(&s->b[i])) continue;
         size_t n = buf_bytes(&s->b[i]);
@@ -191,7 +189,7 @@ static int check_values(bufset *s, lab_shape shape, const void *out, const uint6
     }
     if (bad == 0) return 0;
     char sh[64], why[512] = "";
-    shape_text(s->p, shape, sh, sizeof sh);
+    shape_text(shape, sh, sizeof sh);
     size_t fi = at ? at[first] : first;
     if (!at) diagnose_output(s->got, s->ref, s->bound, ob->rows, ob->cols, ob->type == F32 ? (double)(float)poison : poison,
                              why, sizeof why);
@@ -217,11 +215,11 @@ static void output_tail(const char *path, char *buf, size_t len)
 }
 
 /* How the runner ended, when it did not send everything. */
-static void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, lab_shape shape, outcome *o)
+static void runner_failed(const grader *g, const runner_end *e, lab_shape shape, outcome *o)
 {
     char text[256], sh[64];
     runner_end_text(e, text, sizeof text);
-    shape_text(p, shape, sh, sizeof sh);
+    shape_text(shape, sh, sizeof sh);
     const char *reason = e->timed_out ? "timeout"
                          : e->signaled && e->sig == SIGSYS ? "forbidden-syscall"
                          : e->signaled && e->sig == SIGXFSZ ? "output-flood"
@@ -231,9 +229,9 @@ static void runner_failed(const grader *g, const runner_end *e, const lab_proble
     if (!e->timed_out && !e->signaled && e->exited && e->code == 0)
         snprintf(text, sizeof text, "the program exited (status 0) in the middle of the test without a result: "
                                     "does your code call exit()?");
-    if (e->exited && e->code == 6) snprintf(text, sizeof text, "the sandbox (seccomp) could not be set up on this machine");
-    if (e->exited && e->code == 8) snprintf(text, sizeof text, "the runner could not initialise the GPU");
-    if (e->exited && e->code == 9) snprintf(text, sizeof text, "stopped by a CUDA error");
+    if (e->exited && e->code == RUNNER_NO_SANDBOX) snprintf(text, sizeof text, "the sandbox (seccomp) could not be set up on this machine");
+    if (e->exited && e->code == RUNNER_NO_GPU) snprintf(text, sizeof text, "the runner could not initialise the GPU");
+    if (e->exited && e->code == RUNNER_CUDA_ERROR) snprintf(text, sizeof text, "stopped by a CUDA error");
     char tail[700];
     output_tail(g->output, tail, sizeof tail);
     fail(o, reason, "%s: %s%s%s", sh, text, tail[0] ? "\n  its output ended with:\n" : "", tail);
@@ -273,7 +271,7 @@ static outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
     }
     if (io == 0 && o.ok) io = runner_recv(&p, MSG_DONE, NULL, 0);
     runner_end e = runner_finish(&p);
-    if (io != 0 && o.ok) runner_failed(g, &e, pr, shape, &o);
+    if (io != 0 && o.ok) runner_failed(g, &e, shape, &o);
     bufset_free(&s);
     free(guards);
     free(back);
@@ -353,7 +351,7 @@ static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *re
     io = io ? io : runner_recv(&p, MSG_INPUTS, back, back_bytes(pr, shape));
     io = io ? io : runner_recv(&p, MSG_DONE, NULL, 0);
     runner_end e = runner_finish(&p);
-    if (io != 0 && o.ok) runner_failed(g, &e, pr, shape, &o);
+    if (io != 0 && o.ok) runner_failed(g, &e, shape, &o);
     if (o.ok && check_guards(&s, shape, guards, &o) == 0) {
         check_timed(&s, shape, vary, variants, outs, samples, at, nsample, calls, &o);
         if (o.ok) check_inputs(&s, shape, back, &o); /* the vary buffer now holds the last variant */
@@ -672,7 +670,7 @@ static void bench_row(grader *g, int stage, lab_shape s, const char *label)
     outcome o = run_timed(g, stage, s, &res);
     g->max_calls = keep;
     char sh[64];
-    shape_text(p, s, sh, sizeof sh);
+    shape_text(s, sh, sizeof sh);
     double mib = p->bytes(s) / (1 << 20);
     if (!o.ok) {
         printf("  %-8s %-22s %9.1f  %-12s  %s\n", label, sh, mib, LAB.stages[stage].name, o.reason);

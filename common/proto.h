@@ -22,6 +22,13 @@
 #define GUARD_DOUBLES 512
 #define GUARD_BYTE 0xa5
 
+/* How a runner that stops on its own says why (the scorer explains these to the student). A
+ * CUDA call that fails exits with CUDA_FAILED_STATUS (cuda_check.h), which is RUNNER_CUDA_ERROR. */
+enum runner_exit {
+    RUNNER_NO_MEMORY = 3, RUNNER_WRITE_FAILED, RUNNER_READ_FAILED, RUNNER_NO_SANDBOX, RUNNER_BAD_JOB,
+    RUNNER_NO_GPU, RUNNER_CUDA_ERROR,
+};
+
 enum msg_kind {
     MSG_JOB = 1, MSG_INPUT, MSG_VARIANTS, MSG_SAMPLE_AT,                            /* scorer -> runner */
     MSG_READY, MSG_OUTPUT, MSG_TIMES, MSG_SAMPLES, MSG_GUARDS, MSG_INPUTS, MSG_DONE, /* runner -> scorer */

@@ -29,7 +29,7 @@ static void *alloc_guarded(size_t bytes)
 {
     size_t g = GUARD_DOUBLES * sizeof(double);
     unsigned char *p = NULL;
-    if (posix_memalign((void **)&p, 4096, bytes + 2 * g)) _exit(3);
+    if (posix_memalign((void **)&p, 4096, bytes + 2 * g)) _exit(RUNNER_NO_MEMORY);
     memset(p, GUARD_BYTE, g);
     memset(p + g + bytes, GUARD_BYTE, g);
     return p + g;
@@ -37,12 +37,12 @@ static void *alloc_guarded(size_t bytes)
 
 static void send_or_die(uint32_t kind, const void *p, size_t bytes)
 {
-    if (msg_send(PROTO_OUT_FD, kind, p, bytes)) _exit(4);
+    if (msg_send(PROTO_OUT_FD, kind, p, bytes)) _exit(RUNNER_WRITE_FAILED);
 }
 
 static void recv_or_die(uint32_t kind, void *p, size_t bytes)
 {
-    if (msg_recv(PROTO_IN_FD, kind, p, bytes)) _exit(5);
+    if (msg_recv(PROTO_IN_FD, kind, p, bytes)) _exit(RUNNER_READ_FAILED);
 }
 
 /* The inputs travel as one message: the IN and INOUT buffers concatenated in layout order. */
@@ -118,7 +118,7 @@ static void run_timed(runner *r)
 {
     const job *j = r->j;
     int vary = j->vary;
-    if (vary >= r->p->nbufs || (vary >= 0 && r->b[vary].role != ROLE_IN)) _exit(7);
+    if (vary >= r->p->nbufs || (vary >= 0 && r->b[vary].role != ROLE_IN)) _exit(RUNNER_BAD_JOB);
     size_t vbytes = vary >= 0 ? buf_bytes(&r->b[vary]) : 0, esz = elem_bytes(r->b[r->p->out].type);
     unsigned char *variants = xmalloc(j->max_calls * vbytes + 1), *first = xmalloc(r->out_bytes);
     unsigned char *samples = xmalloc((size_t)j->max_calls * j->nsample * esz + 1);
@@ -128,7 +128,7 @@ static void run_timed(runner *r)
     if (vary >= 0) recv_or_die(MSG_VARIANTS, variants, j->max_calls * vbytes);
     recv_or_die(MSG_SAMPLE_AT, at, j->nsample * sizeof *at);
     for (unsigned k = 0; k < j->nsample; k++)
-        if (at[k] >= r->nout) _exit(7);
+        if (at[k] >= r->nout) _exit(RUNNER_BAD_JOB);
     if (r->st->setup) r->st->setup(&r->c);
     send_or_die(MSG_READY, NULL, 0);
     unsigned calls = 0;
@@ -161,11 +161,11 @@ static void run_timed(runner *r)
 int main(void)
 {
     /* GPU labs initialise the device (which opens files and starts threads) before the filter. */
-    if (LAB.timer && LAB.timer->init && LAB.timer->init()) _exit(8);
-    if (sandbox_enter(LAB.threads, LAB.gpu)) _exit(6);
+    if (LAB.timer && LAB.timer->init && LAB.timer->init()) _exit(RUNNER_NO_GPU);
+    if (sandbox_enter(LAB.threads, LAB.gpu)) _exit(RUNNER_NO_SANDBOX);
     job j;
     recv_or_die(MSG_JOB, &j, sizeof j);
-    if (j.stage >= (unsigned)LAB.nstages) _exit(7);
+    if (j.stage >= (unsigned)LAB.nstages) _exit(RUNNER_BAD_JOB);
     runner r = {.j = &j, .st = &LAB.stages[j.stage], .p = LAB.stages[j.stage].problem, .c = {.s = j.s}};
     r.c.p = r.p;
     r.p->layout(j.s, r.b);
