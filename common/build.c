@@ -207,11 +207,17 @@ static int in_list(const char *name, const char *const *list, int n)
     return 0;
 }
 
+/* Is `name` one of the space-separated words? A word ending in '*' matches any name it begins
+ * (GOMP_* : the entry points OpenMP pragmas compile into). */
 static int word_in(const char *name, const char *words)
 {
-    size_t n = strlen(name);
-    for (const char *p = words ? strstr(words, name) : NULL; p; p = strstr(p + 1, name))
-        if ((p == words || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return 1;
+    for (const char *p = words; p && *p;) {
+        size_t len = strcspn(p, " ");
+        if (len && p[len - 1] == '*' ? strncmp(name, p, len - 1) == 0
+                                     : len == strlen(name) && strncmp(name, p, len) == 0)
+            return 1;
+        p += len + (p[len] == ' ');
+    }
     return 0;
 }
 

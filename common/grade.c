@@ -40,6 +40,7 @@ typedef struct grader {
     double min_time;
     unsigned min_calls, max_calls, trials;
     int same_inputs; /* bench: no fresh variant per call, so one reference serves every call */
+    int correct_threads[8], ncorrect_threads; /* thread counts every correctness case runs at */
 } grader;
 
 /* Timed calls report at most this many output positions each (all of a smaller output). */
@@ -397,7 +398,7 @@ static double blas_ceiling(grader *g, lab_shape s)
         if (!memcmp(&r->blas[i].s, &s, sizeof s)) return r->blas[i].gflops;
     char probe[1024];
     snprintf(probe, sizeof probe, "%s/common/blas-probe", r->build_dir);
-    double gf = blas_dgemm_gflops(probe, g->scratch, s.m, s.n, s.k, LAB.threads, r->blas_note, sizeof r->blas_note);
+    double gf = blas_dgemm_gflops(probe, g->scratch, s.m, s.n, s.k, r->threads, r->blas_note, sizeof r->blas_note);
     if (gf <= 0) die("could not measure OpenBLAS dgemm with %s (is libopenblas-dev installed?)", probe);
     if (r->nblas < 4) {
         r->blas[r->nblas].s = s;
@@ -439,32 +440,77 @@ static void stage_points(const config *cfg, int stage, stage_result *res)
     res->max_speed = config_num(cfg, "points_speed");
 }
 
+/* Threaded labs: the same timed case at one thread. The speedup (time at 1 thread / time at the
+ * lab's thread count) must reach `<stage>_speedup` from thresholds.conf. */
+static void judge_speedup(grader *g, int stage, lab_shape shape, stage_result *res, outcome *o)
+{
+    char key[96];
+    snprintf(key, sizeof key, "%s_speedup", LAB.stages[stage].name);
+    res->speedup_required = config_num_or(&g->run->cfg, key, 0);
+    if (res->speedup_required <= 0 || g->run->threads < 2) return;
+    stage_result one = {0};
+    g->lim.threads = 1;
+    outcome o1 = run_timed(g, stage, shape, &one);
+    g->lim.threads = g->run->threads;
+    if (!o1.ok) {
+        fail(o, o1.reason, "at 1 thread: %s", o1.detail);
+        res->correct = 0, res->points_correct = 0;
+        return;
+    }
+    res->speedup = one.seconds / res->seconds;
+    if (res->speedup >= res->speedup_required || !o->ok) return;
+    res->fast_enough = 0;
+    res->points_speed = 0;
+    fail(o, "no-speedup", "%.3g s a call at 1 thread, %.3g s at %d: a speedup of %.2fx; this stage needs %.2fx",
+         one.seconds, res->seconds, g->run->threads, res->speedup, res->speedup_required);
+}
+
+/* The sentence added when a case that was right at 1 thread went wrong at more. */
+static const char race_hint[] = "\n  likely cause: correct with 1 thread, wrong with more: a race (threads updating "
+                                "shared data without a reduction, atomic or private copy) or a partition of the "
+                                "loop that drops or repeats iterations";
+
 static void grade_stage(grader *g, int stage, stage_result *res)
 {
     const lab_problem *p = LAB.stages[stage].problem;
     lab_case cases[LAB_MAX_CASES], checked[LAB_MAX_CASES];
     int ncases = problem_cases(g->run, p, cases);
-    int ok[LAB_MAX_CASES] = {0}, ncheck = 0, reported = 0;
+    int ok[LAB_MAX_CASES] = {0}, ncheck = 0, reported = 0, race = 0;
     size_limits(g, p, cases, ncases);
     snprintf(res->reason, sizeof res->reason, "ok");
-    for (int i = 0; i < ncases; i++) {
+    for (int i = 0; i < ncases && ncheck < LAB_MAX_CASES; i++) {
         if (cases[i].timed) continue;
-        outcome o = run_correctness(g, stage, i, cases[i].s);
-        checked[ncheck] = cases[i];
-        ok[ncheck++] = o.ok;
-        res->cases_ok += o.ok;
-        if (!o.ok && !reported++) {
-            snprintf(res->reason, sizeof res->reason, "%s", o.reason);
-            snprintf(res->detail, sizeof res->detail, "%s", o.detail);
+        int ok_at_one = 0, fatal = 0;
+        for (int t = 0; t < g->ncorrect_threads && !fatal; t++) {
+            int threads = g->correct_threads[t];
+            g->lim.threads = threads;
+            outcome o = run_correctness(g, stage, 8 * i + t, cases[i].s);
+            ok_at_one |= threads == 1 && o.ok;
+            res->cases_ok += o.ok;
+            res->cases_total++;
+            fatal = o.fatal;
+            if (!o.ok && !reported++) {
+                snprintf(res->reason, sizeof res->reason, "%s", o.reason);
+                if (g->ncorrect_threads > 1) snprintf(res->detail, sizeof res->detail, "%d thread%s, %s", threads,
+                                                      threads > 1 ? "s" : "", o.detail);
+                else snprintf(res->detail, sizeof res->detail, "%s", o.detail);
+                race = threads > 1 && ok_at_one;
+            }
+            if (t == g->ncorrect_threads - 1 || !o.ok) {
+                checked[ncheck] = cases[i];
+                ok[ncheck++] = o.ok;
+            }
+            if (!o.ok) break;
         }
-        if (o.fatal) break; /* a crash or hang would repeat on every size: stop here */
+        if (fatal) break; /* a crash or hang would repeat on every size: stop here */
     }
-    res->cases_total = ncheck;
+    g->lim.threads = g->run->threads;
     if (reported) {
         char why[256];
         diagnose_sizes(checked, ok, ncheck, why, sizeof why);
-        if (why[0]) snprintf(res->detail + strlen(res->detail), sizeof res->detail - strlen(res->detail),
-                             "\n  across sizes: %s", why);
+        size_t used = strlen(res->detail);
+        if (race) snprintf(res->detail + used, sizeof res->detail - used, "%s", race_hint);
+        else if (why[0]) snprintf(res->detail + used, sizeof res->detail - used, "\n  across sizes: %s", why);
         return;
     }
     for (int i = 0; i < ncases; i++) {
@@ -474,6 +520,7 @@ static void grade_stage(grader *g, int stage, stage_result *res)
             res->correct = 1;
             res->points_correct = res->max_correct;
             judge_speed(g, p, res, &o);
+            if (res->correct) judge_speedup(g, stage, cases[i].s, res, &o);
         }
         if (!o.ok) {
             snprintf(res->reason, sizeof res->reason, "%s", o.reason);
@@ -615,17 +662,34 @@ static void setup_gpu(const options *opt, lab_run *r, const char *calib_dir)
     config_free(&cal);
 }
 
+/* `correct_threads = 1 2 3` in thresholds.conf: every correctness case runs at each count (an
+ * odd one catches partitions that drop a remainder). Without it, at the lab's own count. */
+static void correct_threads(grader *g)
+{
+    const char *list = config_str(&g->run->cfg, "correct_threads");
+    g->ncorrect_threads = 0;
+    for (const char *p = list; p && *p && g->ncorrect_threads < 8;) {
+        char *end;
+        long t = strtol(p, &end, 10);
+        if (end == p) die("thresholds.conf: correct_threads must be a list of thread counts: '%s'", list);
+        if (t >= 1 && t <= 256) g->correct_threads[g->ncorrect_threads++] = (int)t;
+        p = end;
+    }
+    if (g->ncorrect_threads == 0) g->correct_threads[g->ncorrect_threads++] = g->run->threads;
+}
+
 static void setup(const options *opt, lab_run *r, grader *g)
 {
     char path[1024], err[512];
     snprintf(path, sizeof path, "%s/thresholds.conf", opt->lab_dir);
     if (config_load(&r->cfg, path, err, sizeof err)) die("%s", err);
     machine_read(&r->mach);
+    r->threads = LAB.threads > 0 ? LAB.threads : r->mach.cores;
     snprintf(path, sizeof path, "%s/calibration", opt->build);
     mkdirs(path);
     r->ceiling = "triad";
     if (LAB.gpu) setup_gpu(opt, r, path);
-    else if (calibration(path, &r->mach, LAB.threads, opt->calibrate, &r->cached))
+    else if (calibration(path, &r->mach, r->threads, opt->calibrate, &r->cached))
         fprintf(stderr, "grade: warning: could not write the calibration cache in %s\n", path);
     r->seed = opt->have_seed ? opt->seed : rng_fresh_seed();
     r->work = opt->work;
@@ -633,7 +697,8 @@ static void setup(const options *opt, lab_run *r, grader *g)
     g->run = r;
     g->lim.timeout_s = opt->timeout > 0 ? opt->timeout : config_num(&r->cfg, "timeout_s");
     g->lim.output_bytes = (size_t)config_num(&r->cfg, "output_bytes");
-    g->lim.threads = LAB.threads;
+    g->lim.threads = r->threads;
+    correct_threads(g);
     g->lim.gpu = LAB.gpu;
     g->min_time = config_num(&r->cfg, "min_time_s");
     g->min_calls = (unsigned)config_num(&r->cfg, "min_calls");
@@ -705,7 +770,16 @@ static int bench(const options *opt, grader *g, const char *source)
     for (int st = 0; st < LAB.nstages; st++) {
         lab_case cases[LAB_MAX_CASES];
         int n = LAB.stages[st].problem->bench_cases(g->run->mach.llc_bytes, cases);
-        for (int i = 0; i < n; i++) bench_row(g, st, cases[i].s, "default");
+        for (int i = 0; i < n; i++) {
+            if (LAB.threads == 1 || LAB.gpu) bench_row(g, st, cases[i].s, "default");
+            for (int t = 1; t <= g->run->threads && LAB.threads != 1 && !LAB.gpu; t++) { /* a scaling table */
+                char label[16];
+                snprintf(label, sizeof label, "%d thr", t);
+                g->lim.threads = t;
+                bench_row(g, st, cases[i].s, label);
+            }
+            g->lim.threads = g->run->threads;
+        }
     }
     if (LAB.gpu) return 0;
     static const char *levels[] = {"-O0", "-O1", "-O2", "-O3"};
@@ -764,7 +838,7 @@ static void print_calibration(const lab_run *r)
     else
         printf("%s: %s, %d cores, last-level cache %.1f MiB: triad %.2f GB/s, read %.2f GB/s (%d thread%s)\n", LAB.id,
                r->mach.cpu, r->mach.cores, r->mach.llc_bytes / 1048576.0, r->cached.stream_gbs, r->cached.read_gbs,
-               LAB.threads, LAB.threads > 1 ? "s" : "");
+               r->threads, r->threads > 1 ? "s" : "");
 }
 
 int main(int argc, char **argv)
@@ -783,7 +857,7 @@ int main(int argc, char **argv)
         return 0;
     }
     make_scratch(&opt, &g);
-    if (!LAB.gpu) r.now = measure_bandwidth(LAB.threads, 4 * r.mach.llc_bytes);
+    if (!LAB.gpu) r.now = measure_bandwidth(r.threads, 4 * r.mach.llc_bytes);
     char source[2048];
     snprintf(source, sizeof source, "%s/%s/%s", opt.work, LAB.id, LAB.source);
     if (opt.bench) return bench(&opt, &g, source);

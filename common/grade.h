@@ -16,6 +16,7 @@ typedef struct stage_result {
     lab_shape timed_shape;
     double seconds, gflops, gbs, ceiling_gflops, fraction, required;
     int fast_enough;
+    double speedup, speedup_required; /* threaded labs: time at 1 thread / time at the lab's threads */
     double points_correct, points_speed, max_correct, max_speed;
 } stage_result;
 
@@ -23,6 +24,7 @@ typedef struct lab_run {
     const char *work;   /* the tree graded: "labs" */
     uint64_t seed;
     machine mach;
+    int threads;           /* what the lab is timed and its ceiling measured with (LAB.threads, or all cores) */
     bandwidth cached, now; /* calibration cache, and measured in this run */
     const char *ceiling;   /* what stream_gbs measures: "triad" or "device copy" */
     config gpu;            /* GPU labs: what the probe said (name, arch, l2_bytes, copy_gbs ...) */

@@ -94,7 +94,8 @@ typedef struct lab {
     const char *id;     /* "01-cpu-matvec": the name shared by labs/, solutions/, grading/, handouts/ */
     const char *title;  /* "Matrix-vector product on one core" */
     const char *source; /* the file the student edits, relative to the lab folder: "matvec.c" */
-    int threads;        /* threads the lab runs (and the ceiling is measured) with */
+    int threads;        /* threads the lab is timed (and the ceiling measured) with; 0: all the machine's
+                           cores. OMP_NUM_THREADS says it to the student's code. */
     int gpu;            /* a CUDA lab: skipped where there is no device or no toolkit */
     const lab_stage *stages;
     int nstages;

@@ -68,3 +68,45 @@ void gemm_reference(lab_shape s, void *const *buf, double *ref, double *bound)
     }
     free(acc);
 }
+
+/* The side of a square matrix about four times the last-level cache (at least 64 MiB). */
+static int matvec_side(size_t llc_bytes)
+{
+    return (int)ceil(sqrt(fmax(4.0 * (double)llc_bytes, 64.0 * (1 << 20)) / sizeof(double)));
+}
+
+/* Edge shapes, odd and prime shapes, every n % 4, and one timed case read from memory. */
+int matvec_cases(rng *r, size_t llc_bytes, lab_case *out)
+{
+    int odd = 2 * rng_int(r, 50, 400) + 1;
+    lab_shape fixed[] = {
+        {1, 1, 0}, {1, odd, 0}, {odd, 1, 0}, {61, 67, 0}, {1000, 1003, 0}, {64, 128, 0},
+        {rng_int(r, 2, 300), 4 * rng_int(r, 1, 100), 0}, {rng_int(r, 2, 300), 4 * rng_int(r, 1, 100) + 1, 0},
+        {rng_int(r, 2, 300), 4 * rng_int(r, 1, 100) + 2, 0}, {rng_int(r, 2, 300), 4 * rng_int(r, 1, 100) + 3, 0},
+    };
+    int k = 0;
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) out[k++] = (lab_case){fixed[i], 0};
+    int side = matvec_side(llc_bytes);
+    out[k++] = (lab_case){{side + rng_int(r, 0, 63), side + rng_int(r, 0, 63), 0}, 1};
+    return k;
+}
+
+/* From L2-resident to twice the timed size; a wide and a tall shape. */
+int matvec_bench_cases(size_t llc_bytes, lab_case *out)
+{
+    int side = matvec_side(llc_bytes);
+    lab_shape s[] = {{128, 128, 0}, {512, 512, 0}, {1024, 1024, 0}, {2048, 2048, 0}, {side, side, 0},
+                     {(int)(side * 1.41), (int)(side * 1.41), 0}, {64, side * side / 64, 0}, {side * side / 64, 64, 0}};
+    int k = 0;
+    for (size_t i = 0; i < sizeof s / sizeof s[0]; i++) out[k++] = (lab_case){s[i], 1};
+    return k;
+}
+
+/* Edges (1 x n, m x 1, k = 1), odd and prime shapes, rectangles both ways, and a random shape. */
+int gemm_edge_cases(rng *r, lab_case *out)
+{
+    lab_shape s[] = {{1, 1, 1},     {1, 37, 53},     {53, 1, 37},    {29, 31, 1},
+                     {61, 67, 59},  {100, 37, 213},  {64, 64, 64},   {rng_int(r, 2, 150), rng_int(r, 2, 150), rng_int(r, 2, 150)}};
+    for (int i = 0; i < 8; i++) out[i] = (lab_case){s[i], 0};
+    return 8;
+}

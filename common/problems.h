@@ -13,6 +13,10 @@ double matvec_bytes(lab_shape s); /* 8(mn + m + n): A once, x and y once */
 /* The reference in long double, with the bound n * eps * (|A||x|)_i that any summation order in
  * double meets (gamma_n ~ n u, Higham Thm 3.1, plus u for rounding the reference). */
 void matvec_reference(lab_shape s, void *const *buf, double *ref, double *bound);
+/* Graded sizes: edges, odd shapes, every n % 4, and one timed case about four times the
+ * last-level cache (at least 64 MiB), so A streams from memory. */
+int matvec_cases(rng *r, size_t llc_bytes, lab_case *out);
+int matvec_bench_cases(size_t llc_bytes, lab_case *out);
 
 /* C += A B in double. Buffers: A (m x k, lda = k), B (k x n, ldb = n), C (m x n, ldc = n), C
  * sent with random contents and compared after the call. */
@@ -23,5 +27,8 @@ double gemm_bytes(lab_shape s); /* 8(mk + kn + 2mn): each matrix once, C read an
 /* The reference in long double, with the bound (k + 1) eps (|C0| + |A||B|)_ij that k + 1 terms
  * summed in any order in double meet. */
 void gemm_reference(lab_shape s, void *const *buf, double *ref, double *bound);
+/* Eight small shapes every matrix-multiply lab checks: 1 x 1 x 1, k = 1, single rows and
+ * columns, odd and prime sizes, and one random shape. */
+int gemm_edge_cases(rng *r, lab_case *out);
 
 #endif

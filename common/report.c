@@ -62,11 +62,11 @@ void report_table(const lab_run *r, FILE *f)
         fprintf(f, "machine: %s, %d cores, last-level cache %.1f MiB\n", r->mach.cpu, r->mach.cores,
                 r->mach.llc_bytes / 1048576.0);
         if (stream) fprintf(f, "ceiling: triad bandwidth %.2f GB/s this run (%d thread%s; calibrated %.2f GB/s) x arithmetic intensity\n",
-                r->now.stream_gbs, LAB.threads, LAB.threads > 1 ? "s" : "", r->cached.stream_gbs);
+                r->now.stream_gbs, r->threads, r->threads > 1 ? "s" : "", r->cached.stream_gbs);
     }
     if (r->nblas) {
-        fprintf(f, "ceiling: OpenBLAS dgemm (%d thread%s) measured in this run at each timed size:", LAB.threads,
-                LAB.threads > 1 ? "s" : "");
+        fprintf(f, "ceiling: OpenBLAS dgemm (%d thread%s) measured in this run at each timed size:", r->threads,
+                r->threads > 1 ? "s" : "");
         for (int i = 0; i < r->nblas; i++)
             fprintf(f, " %dx%dx%d %.1f GFLOP/s%s", r->blas[i].s.m, r->blas[i].s.n, r->blas[i].s.k, r->blas[i].gflops,
                     i + 1 < r->nblas ? ";" : "");
@@ -75,19 +75,25 @@ void report_table(const lab_run *r, FILE *f)
     if (r->now.stream_gbs > 0 && r->now.stream_gbs < 0.75 * r->cached.stream_gbs)
         fprintf(f, "warning: this run's bandwidth is %.0f%% of the calibrated figure: the machine is busy, and "
                    "speeds below will read low\n", 100 * r->now.stream_gbs / r->cached.stream_gbs);
-    fprintf(f, "\n  %-12s %-8s %9s %8s %10s %9s  %s\n", "stage", "correct", "GFLOP/s", "GB/s", "% ceiling", "required",
-            "verdict");
+    int scaling = 0; /* a threaded lab: a speedup column, each entry "got/needed" */
+    for (int i = 0; i < LAB.nstages; i++) scaling |= r->stages[i].speedup_required > 0;
+    if (scaling)
+        fprintf(f, "speedup: time at 1 thread / time at %d threads, the same code in the same run\n", r->threads);
+    fprintf(f, "\n  %-12s %-8s %9s %8s %10s %9s %s %s\n", "stage", "correct", "GFLOP/s", "GB/s", "% ceiling", "required",
+            scaling ? "    speedup" : "", "verdict");
     for (int i = 0; i < LAB.nstages; i++) {
         const stage_result *s = &r->stages[i];
-        char correct[16];
+        char correct[16], speedup[32] = "";
         if (s->cases_total) snprintf(correct, sizeof correct, "%d/%d", s->cases_ok + s->timed, s->cases_total + s->timed);
         else snprintf(correct, sizeof correct, "-");
+        if (scaling && s->speedup > 0) snprintf(speedup, sizeof speedup, " %5.2f/%4.2fx", s->speedup, s->speedup_required);
+        else if (scaling) snprintf(speedup, sizeof speedup, " %11s", "-");
         if (s->timed && s->gflops > 0)
-            fprintf(f, "  %-12s %-8s %9.2f %8.2f %9.0f%% %8.0f%%  %s\n", LAB.stages[i].name, correct, s->gflops, s->gbs,
-                    100 * s->fraction, 100 * s->required, verdict(s));
+            fprintf(f, "  %-12s %-8s %9.2f %8.2f %9.0f%% %8.0f%%%s  %s\n", LAB.stages[i].name, correct, s->gflops,
+                    s->gbs, 100 * s->fraction, 100 * s->required, speedup, verdict(s));
         else
-            fprintf(f, "  %-12s %-8s %9s %8s %10s %8.0f%%  %s\n", LAB.stages[i].name, correct, "-", "-", "-",
-                    100 * s->required, verdict(s));
+            fprintf(f, "  %-12s %-8s %9s %8s %10s %8.0f%%%s  %s\n", LAB.stages[i].name, correct, "-", "-", "-",
+                    100 * s->required, speedup, verdict(s));
     }
     ranking(r, f);
     int shown_build = 0;
@@ -134,6 +140,8 @@ static void test_entry(json *j, const char *stage, const char *check, double sco
         json_kv_number(j, "ceiling_gflops", s->ceiling_gflops);
         json_kv_number(j, "fraction", s->fraction);
         json_kv_number(j, "required", s->required);
+        json_kv_number(j, "speedup", s->speedup);
+        json_kv_number(j, "speedup_required", s->speedup_required);
         json_kv_number(j, "m", s->timed_shape.m);
         json_kv_number(j, "n", s->timed_shape.n);
         json_kv_number(j, "k", s->timed_shape.k);
@@ -183,6 +191,7 @@ int report_json(const lab_run *r, const char *path)
     json_kv_string(&j, "seed", seed);
     json_kv_string(&j, "work", r->work);
     json_kv_string(&j, "cpu", r->mach.cpu);
+    json_kv_number(&j, "threads", r->threads);
     json_kv_number(&j, "stream_gbs", r->now.stream_gbs);
     json_kv_number(&j, "read_gbs", r->now.read_gbs);
     json_kv_number(&j, "calibrated_stream_gbs", r->cached.stream_gbs);

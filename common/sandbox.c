@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -27,6 +28,7 @@ static void child(int in_fd, int out_fd, const char *exe, const char *dir, const
                   const sandbox_limits *lim, char *const env[])
 {
     setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* a grader stopped with ^C takes its runner with it */
     int devnull = open("/dev/null", O_RDONLY);
     int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (devnull < 0 || out < 0 || chdir(dir)) _exit(126);

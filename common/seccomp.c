@@ -17,7 +17,7 @@
 
 int sandbox_enter(int threads, int gpu)
 {
-    int many = threads > 1 || gpu;
+    int many = threads != 1 || gpu; /* 0: as many threads as the machine has cores */
 #if defined(__x86_64__)
     struct sock_filter filter[] = {
         /* Only the native x86-64 ABI: 32-bit system calls would dodge the numbers below. */

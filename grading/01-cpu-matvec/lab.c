@@ -1,6 +1,5 @@
 /* lab.c - lab 01, y = A x in double: buffers, stages, reference and sizes.
  * The harness (common/) does everything else; see common/lab.h for the fields. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,35 +8,6 @@
 #include "matvec.h"
 
 enum { A = MATVEC_A, X = MATVEC_X, Y = MATVEC_Y };
-
-/* Edge shapes, odd and prime shapes, every n % 4, and one timed case whose matrix is about
- * four times the last-level cache, so it is read from memory and not from cache. */
-static int cases(rng *r, size_t llc_bytes, lab_case *out)
-{
-    int odd = 2 * rng_int(r, 50, 400) + 1;
-    lab_shape fixed[] = {
-        {1, 1, 0}, {1, odd, 0}, {odd, 1, 0}, {61, 67, 0}, {1000, 1003, 0}, {64, 128, 0},
-        {rng_int(r, 2, 300), 4 * rng_int(r, 1, 100), 0}, {rng_int(r, 2, 300), 4 * rng_int(r, 1, 100) + 1, 0},
-        {rng_int(r, 2, 300), 4 * rng_int(r, 1, 100) + 2, 0}, {rng_int(r, 2, 300), 4 * rng_int(r, 1, 100) + 3, 0},
-    };
-    int k = 0;
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) out[k++] = (lab_case){fixed[i], 0};
-    double target = fmax(4.0 * (double)llc_bytes, 64.0 * (1 << 20));
-    int side = (int)ceil(sqrt(target / sizeof(double)));
-    out[k++] = (lab_case){{side + rng_int(r, 0, 63), side + rng_int(r, 0, 63), 0}, 1};
-    return k;
-}
-
-/* From L2-resident to twice the timed size; a wide and a tall shape. */
-static int bench_cases(size_t llc_bytes, lab_case *out)
-{
-    int side = (int)ceil(sqrt(fmax(4.0 * (double)llc_bytes, 64.0 * (1 << 20)) / sizeof(double)));
-    lab_shape s[] = {{128, 128, 0}, {512, 512, 0}, {1024, 1024, 0}, {2048, 2048, 0}, {side, side, 0},
-                     {(int)(side * 1.41), (int)(side * 1.41), 0}, {64, side * side / 64, 0}, {side * side / 64, 64, 0}};
-    int k = 0;
-    for (size_t i = 0; i < sizeof s / sizeof s[0]; i++) out[k++] = (lab_case){s[i], 1};
-    return k;
-}
 
 #ifdef LAB_RUNNER
 /* Stage 1 gets each row as its own allocation, built outside the timed call. */
@@ -81,8 +51,8 @@ static const lab_problem matvec = {
     .reference = matvec_reference,
     .lo = -1,
     .hi = 1,
-    .cases = cases,
-    .bench_cases = bench_cases,
+    .cases = matvec_cases,
+    .bench_cases = matvec_bench_cases,
 };
 
 static const lab_stage stages[] = {

@@ -6,20 +6,11 @@
 
 enum { A = GEMM_A, B = GEMM_B, C = GEMM_C };
 
-/* Edges (1 x n, m x 1, k = 1), odd and prime shapes, rectangles both ways, and a random shape. */
-static int edge_cases(rng *r, lab_case *out)
-{
-    lab_shape s[] = {{1, 1, 1},     {1, 37, 53},     {53, 1, 37},    {29, 31, 1},
-                     {61, 67, 59},  {100, 37, 213},  {64, 64, 64},   {rng_int(r, 2, 150), rng_int(r, 2, 150), rng_int(r, 2, 150)}};
-    for (int i = 0; i < 8; i++) out[i] = (lab_case){s[i], 0};
-    return 8;
-}
-
 /* The loop orders are timed at 512^3: large enough that B (2 MiB) leaves L2, small enough that
  * the slowest order still finishes a call in about a second. */
 static int order_cases(rng *r, size_t llc, lab_case *out)
 {
-    int n = edge_cases(r, out);
+    int n = gemm_edge_cases(r, out);
     (void)llc;
     out[n++] = (lab_case){{512, 512, 512}, 1};
     return n;
@@ -29,7 +20,7 @@ static int order_cases(rng *r, size_t llc, lab_case *out)
  * large L3; `make bench` adds 2048^3, beyond L3. */
 static int blocked_cases(rng *r, size_t llc, lab_case *out)
 {
-    int n = edge_cases(r, out);
+    int n = gemm_edge_cases(r, out);
     (void)llc;
     out[n++] = (lab_case){{127, 129, 131}, 0};
     out[n++] = (lab_case){{1024, 1024, 1024}, 1};

@@ -1,0 +1,24 @@
+/* expect: wrong in matvec
+ * Shares the rows out by hand, m / threads each, and forgets the m % threads left over: right
+ * whenever the thread count divides m (always at one thread), wrong at three threads. */
+#include <omp.h>
+
+#include "planted/common.h"
+#include "parallel.h"
+
+void omp_matvec(int m, int n, const double *A, const double *x, double *y)
+{
+#pragma omp parallel
+    {
+        int t = omp_get_thread_num(), chunk = m / omp_get_num_threads();
+        for (int i = t * chunk; i < (t + 1) * chunk; i++) {
+            double s = 0;
+            for (int j = 0; j < n; j++) s += A[(size_t)i * n + j] * x[j];
+            y[i] = s;
+        }
+    }
+}
+
+double omp_dot(int n, const double *x, const double *y) { return serial_dot(n, x, y); }
+void omp_matmul(int m, int n, int k, const double *A, const double *B, double *C) { serial_matmul(m, n, k, A, B, C); }
+void omp_blocked(int m, int n, int k, const double *A, const double *B, double *C) { serial_matmul(m, n, k, A, B, C); }

@@ -1,0 +1,142 @@
+/* parallel.c - lab 03 reference: matvec, dot and matrix multiply with OpenMP. Row-major
+ * throughout; A m x k (lda = k), B k x n (ldb = n), C m x n (ldc = n) for the multiplies. */
+#include <stddef.h>
+
+#include "parallel.h"
+
+static int min(int x, int y) { return x < y ? x : y; }
+
+/* ================================================================ stage 1: matvec */
+
+/* Rows are independent: a static schedule gives each thread one contiguous band of A, which it
+ * streams once. Inside a row, four accumulators hide the add latency (lab 01's unrolled kernel). */
+void omp_matvec(int m, int n, const double *A, const double *x, double *y)
+{
+#pragma omp parallel for schedule(static)
+    for (int i = 0; i < m; i++) {
+        const double *a = A + (size_t)i * n;
+        double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        int j = 0;
+        for (; j + 4 <= n; j += 4) {
+            s0 += a[j] * x[j];
+            s1 += a[j + 1] * x[j + 1];
+            s2 += a[j + 2] * x[j + 2];
+            s3 += a[j + 3] * x[j + 3];
+        }
+        for (; j < n; j++) s0 += a[j] * x[j];
+        y[i] = (s0 + s1) + (s2 + s3);
+    }
+}
+
+/* ================================================================ stage 2: dot */
+
+/* Each thread sums its share into a private copy of s, and OpenMP adds the copies at the end.
+ * `simd` also lets the compiler reorder each thread's sum into vector lanes (several chains),
+ * which plain C forbids it to do. */
+double omp_dot(int n, const double *x, const double *y)
+{
+    double s = 0;
+#pragma omp parallel for simd reduction(+ : s) schedule(static)
+    for (int i = 0; i < n; i++) s += x[i] * y[i];
+    return s;
+}
+
+/* ================================================================ stage 3: matmul */
+
+/* collapse(2) makes one iteration space of row blocks x column blocks, so even a matrix with
+ * fewer row blocks than threads keeps every thread busy. Each iteration owns an IB x JB block of
+ * C: no two threads write the same element, so no reduction or atomic is needed. Inside, the
+ * i-k-j order keeps the inner loop unit-stride (lab 02), and the k x JB strip of B (256 KiB at
+ * k = 512) stays in this core's L2 for all IB rows instead of coming from the shared L3 again
+ * for every row. */
+#define IB 16
+#define JB 64
+
+void omp_matmul(int m, int n, int k, const double *A, const double *B, double *C)
+{
+    int mb = (m + IB - 1) / IB, nb = (n + JB - 1) / JB;
+#pragma omp parallel for collapse(2) schedule(static)
+    for (int ib = 0; ib < mb; ib++)
+        for (int jb = 0; jb < nb; jb++) {
+            int j0 = jb * JB, j1 = min(j0 + JB, n);
+            for (int i = ib * IB; i < min(ib * IB + IB, m); i++) {
+                double *restrict c = C + (size_t)i * n;
+                for (int p = 0; p < k; p++) {
+                    double a = A[(size_t)i * k + p];
+                    const double *restrict bp = B + (size_t)p * n;
+                    for (int j = j0; j < j1; j++) c[j] += a * bp[j];
+                }
+            }
+        }
+}
+
+/* ================================================================ stage 4: blocked */
+
+/* Lab 02's register-blocked kernel: a 4 x 16 block of C in registers across a KC-long stretch of
+ * k, B packed into a KC x 16 panel, A blocked MC rows at a time so a block stays in one core's L2.
+ * Parallel over (row block, column panel) pairs: each pair writes its own MC x 16 piece of C, and
+ * each thread packs into its own panel (declared inside the loop, so private). */
+#define NR 16
+#define KC 384
+#define MC 192
+
+static void kernel_4x16(int kc, const double *A, int lda, const double *Bp, double *C, int ldc)
+{
+    double c0[NR], c1[NR], c2[NR], c3[NR];
+    for (int j = 0; j < NR; j++) {
+        c0[j] = C[j];
+        c1[j] = C[ldc + j];
+        c2[j] = C[2 * (size_t)ldc + j];
+        c3[j] = C[3 * (size_t)ldc + j];
+    }
+    for (int p = 0; p < kc; p++) {
+        const double *bp = Bp + (size_t)p * NR;
+        double a0 = A[p], a1 = A[lda + p], a2 = A[2 * (size_t)lda + p], a3 = A[3 * (size_t)lda + p];
+        for (int j = 0; j < NR; j++) {
+            c0[j] += a0 * bp[j];
+            c1[j] += a1 * bp[j];
+            c2[j] += a2 * bp[j];
+            c3[j] += a3 * bp[j];
+        }
+    }
+    for (int j = 0; j < NR; j++) {
+        C[j] = c0[j];
+        C[ldc + j] = c1[j];
+        C[2 * (size_t)ldc + j] = c2[j];
+        C[3 * (size_t)ldc + j] = c3[j];
+    }
+}
+
+/* Rows [i0, i1) and columns [j0, j0 + w) of C += A[., p0 .. p0+kc) B[p0 .. p0+kc, .), i-k-j. */
+static void edge(int i0, int i1, int j0, int w, int p0, int kc, int n, int k, const double *A, const double *B,
+                 double *C)
+{
+    for (int i = i0; i < i1; i++)
+        for (int p = p0; p < p0 + kc; p++) {
+            double x = A[(size_t)i * k + p];
+            for (int j = j0; j < j0 + w; j++) C[(size_t)i * n + j] += x * B[(size_t)p * n + j];
+        }
+}
+
+void omp_blocked(int m, int n, int k, const double *A, const double *B, double *C)
+{
+    int nib = (m + MC - 1) / MC, njb = (n + NR - 1) / NR;
+    for (int p0 = 0; p0 < k; p0 += KC) { /* k blocks in order: each adds into all of C */
+        int kc = min(KC, k - p0);
+#pragma omp parallel for collapse(2) schedule(static)
+        for (int ib = 0; ib < nib; ib++)
+            for (int jb = 0; jb < njb; jb++) {
+                int i0 = ib * MC, ie = min(i0 + MC, m), i4 = i0 + (ie - i0) / 4 * 4, j = jb * NR;
+                if (j + NR > n) { /* the last n % 16 columns */
+                    edge(i0, ie, j, n - j, p0, kc, n, k, A, B, C);
+                    continue;
+                }
+                double Bp[KC * NR];
+                for (int p = 0; p < kc; p++)
+                    for (int jj = 0; jj < NR; jj++) Bp[p * NR + jj] = B[(size_t)(p0 + p) * n + j + jj];
+                for (int i = i0; i < i4; i += 4)
+                    kernel_4x16(kc, A + (size_t)i * k + p0, k, Bp, C + (size_t)i * n + j, n);
+                edge(i4, ie, j, NR, p0, kc, n, k, A, B, C); /* the last m % 4 rows */
+            }
+    }
+}
