@@ -4,6 +4,7 @@
 #include "util.h"
 
 #include <fcntl.h>
+#include <glob.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -305,6 +306,47 @@ int audit_object(const build_spec *b, const char *object, char *msg, size_t len)
     return status;
 }
 
+/* Empty a folder of files (the last build's intermediate files); 0 on success. */
+static int remove_files(const char *dir)
+{
+    char pattern[1100];
+    snprintf(pattern, sizeof pattern, "%s/*", dir);
+    glob_t g;
+    int rc = glob(pattern, 0, NULL, &g);
+    if (rc == GLOB_NOMATCH) return 0;
+    for (size_t i = 0; rc == 0 && i < g.gl_pathc; i++) rc = unlink(g.gl_pathv[i]);
+    globfree(&g);
+    return rc;
+}
+
+/* The PTX of a CUDA build (nvcc keeps it in `keep`, one file per architecture) may not contain
+ * the lab's forbidden instructions: "mma." covers wmma.mma, mma.sync and wgmma.mma_async, the
+ * tensor cores lab 06 must do without. Read from the generated code, so no spelling in the source
+ * escapes it. */
+static int audit_ptx(const build_spec *b, const char *keep, char *msg, size_t len)
+{
+    char pattern[1100], words[256];
+    snprintf(pattern, sizeof pattern, "%s/*.ptx", keep);
+    glob_t g;
+    if (glob(pattern, 0, NULL, &g) != 0) {
+        snprintf(msg, len, "could not find the PTX nvcc generated in %s", keep);
+        return BUILD_TOOL;
+    }
+    int status = BUILD_OK;
+    for (size_t f = 0; f < g.gl_pathc && status == BUILD_OK; f++) {
+        char *text = read_text(g.gl_pathv[f], 64 << 20), *save = NULL;
+        snprintf(words, sizeof words, "%s", b->forbid_ptx);
+        for (char *w = strtok_r(words, " ", &save); w && text && status == BUILD_OK; w = strtok_r(NULL, " ", &save))
+            if (strstr(text, w)) {
+                snprintf(msg, len, "audit: the kernels use the PTX instruction %s..., which this lab does not allow", w);
+                status = BUILD_AUDIT;
+            }
+        free(text);
+    }
+    globfree(&g);
+    return status;
+}
+
 int build_runner(const build_spec *b, char *msg, size_t len)
 {
     char src[1024], obj[1024], local[1024], runner[1024], out[1024], idir[1100];
@@ -320,7 +362,16 @@ int build_runner(const build_spec *b, char *msg, size_t len)
     if (st == BUILD_OK) st = check_includes(b, src, msg, len);
     if (st != BUILD_OK) return st;
 
-    const char *head[] = {b->compiler, NULL}, *tail[] = {idir, "-c", src, "-o", obj, NULL};
+    /* A CUDA lab that forbids instructions keeps nvcc's PTX, to read it. */
+    char keep[1100], keep_dir[1200];
+    snprintf(keep, sizeof keep, "%s/keep", b->scratch);
+    snprintf(keep_dir, sizeof keep_dir, "--keep-dir=%s", keep);
+    int ptx = b->forbid_ptx && *b->forbid_ptx && strstr(b->compiler, "nvcc");
+    if (ptx && (mkdirs(keep) || remove_files(keep))) {
+        snprintf(msg, len, "cannot create %s", keep);
+        return BUILD_TOOL;
+    }
+    const char *head[] = {b->compiler, NULL}, *tail[] = {idir, "-c", src, "-o", obj, ptx ? "--keep" : NULL, keep_dir, NULL};
     char **argv = argv_build(head, b->cflags, tail);
     int rc = run_tool(argv, out, TOOL_TIMEOUT_S);
     argv_free(argv);
@@ -329,6 +380,7 @@ int build_runner(const build_spec *b, char *msg, size_t len)
         return BUILD_COMPILE;
     }
     if ((st = audit_object(b, obj, msg, len)) != BUILD_OK) return st;
+    if (ptx && (st = audit_ptx(b, keep, msg, len)) != BUILD_OK) return st;
 
     /* Belt and braces: after the audit only the lab's functions stay global. */
     char **oc = xcalloc((size_t)b->nfunctions + 4, sizeof *oc);

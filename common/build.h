@@ -22,6 +22,7 @@ typedef struct build_spec {
     const char *const *functions; /* the lab's functions: the only symbols the object may define */
     int nfunctions;
     const char *allow_calls; /* extra functions the lab lets student code call (space separated) */
+    const char *forbid_ptx;  /* CUDA labs: PTX instructions the kernels may not use ("mma.": tensor cores) */
 } build_spec;
 
 enum build_status { BUILD_OK, BUILD_MISSING, BUILD_COMPILE, BUILD_AUDIT, BUILD_LINK, BUILD_TOOL };

@@ -223,3 +223,36 @@ double blas_dgemm_gflops(const char *probe, const char *scratch, int m, int n, i
     }
     return g;
 }
+
+double gpu_gemm(const char *probe, const char *scratch, const char *kind, int m, int n, int k, double alpha,
+                double beta, const void *in, size_t in_bytes, float *out)
+{
+    char dims[5][32], inp[1024], outp[1024], log[1024];
+    snprintf(dims[0], 32, "%d", m);
+    snprintf(dims[1], 32, "%d", n);
+    snprintf(dims[2], 32, "%d", k);
+    snprintf(dims[3], 32, "%.17g", alpha);
+    snprintf(dims[4], 32, "%.17g", beta);
+    snprintf(inp, sizeof inp, "%s/gemm-in.bin", scratch);
+    snprintf(outp, sizeof outp, "%s/gemm-out.bin", scratch);
+    snprintf(log, sizeof log, "%s/gemm-probe.txt", scratch);
+    if (in) {
+        FILE *f = fopen(inp, "wb");
+        if (!f || fwrite(in, 1, in_bytes, f) != in_bytes || fclose(f)) return 0;
+    }
+    char *argv[] = {(char *)probe, "--gemm", (char *)kind, dims[0], dims[1], dims[2], dims[3], dims[4],
+                    in ? inp : NULL, outp, NULL};
+    config c = {0};
+    double g = run_probe(argv, log, &c) == 0 ? config_num_or(&c, "gemm_gflops", 0) : 0;
+    config_free(&c);
+    if (in) {
+        size_t want = 2 * (size_t)m * n * sizeof(float);
+        FILE *f = fopen(outp, "rb");
+        int ok = f && fread(out, 1, want, f) == want;
+        if (f) fclose(f);
+        unlink(inp);
+        unlink(outp);
+        if (!ok) return 0;
+    }
+    return g;
+}

@@ -43,6 +43,13 @@ double blas_dgemm_gflops(const char *probe, const char *scratch, int m, int n, i
 
 int gpu_probe(const char *probe, const char *args, const char *out_path, struct config *c);
 
+/* cuBLAS `kind` ("sgemm": FP32 without TF32; "hgemm": fp16 inputs, fp32 accumulate and output)
+ * at m x n x k through the probe: its GFLOP/s (0 on failure). With `in` (A, B and for sgemm C,
+ * row-major, as the scorer packs them), also C = alpha A B + beta C and the magnitude |alpha|
+ * |A||B| + |beta| |C| into out (2 m n floats), from files in `scratch`. */
+double gpu_gemm(const char *probe, const char *scratch, const char *kind, int m, int n, int k, double alpha,
+                double beta, const void *in, size_t in_bytes, float *out);
+
 /* The GPU's cached calibration (copy bandwidth, cuBLAS SGEMM and HGEMM) in `dir`, keyed by this
  * machine and the device name; measured with `gpu-probe --blas` if missing or forced. */
 int gpu_calibration(const char *dir, const machine *m, const char *device, const char *probe, int force,

@@ -4,6 +4,10 @@
  *   gpu-probe            device facts: name, arch, multiprocessors, L2, other processes on it
  *   gpu-probe --copy     ... and device-to-device copy bandwidth (bytes read + bytes written)
  *   gpu-probe --blas     ... and cuBLAS SGEMM (no TF32) and HGEMM (fp16 in, fp32 accumulate) rates
+ *   gpu-probe --gemm sgemm|hgemm M N K ALPHA BETA [IN OUT]
+ *                        cuBLAS's rate at that shape (gemm_gflops); with IN (A, B and, for sgemm,
+ *                        C, row-major, as the scorer packs them) also OUT: C = alpha A B + beta C
+ *                        and |alpha| |A||B| + |beta| |C| (for the error bound), M x N floats each
  *
  * Prints "key = value" lines; "devices = 0" (and why) where there is no usable GPU. */
 #define CUBLAS_CHECK_WANTED
@@ -115,8 +119,111 @@ static void gemm_rates(int n, double *sgemm, double *hgemm)
     CUDA_CHECK(cudaFree(hb));
 }
 
+/* Row-major C = alpha A B + beta C through column-major cuBLAS: C^T = B^T A^T, so B comes first. */
+static void gemm(cublasHandle_t h, bool half, int m, int n, int k, float alpha, const void *a, const void *b,
+                 float beta, float *c)
+{
+    if (half)
+        CUBLAS_CHECK(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &alpha, b, CUDA_R_16F, n, a, CUDA_R_16F, k,
+                                  &beta, c, CUDA_R_32F, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    else
+        CUBLAS_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &alpha, (const float *)b, n, (const float *)a,
+                                 k, &beta, c, n));
+}
+
+__global__ static void absolute(float *p, size_t n)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        p[i] = fabsf(p[i]);
+}
+__global__ static void absolute_half(__half *p, size_t n)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        p[i] = __habs(p[i]);
+}
+
+/* --gemm: see the top of the file. */
+static int gemm_mode(int argc, char **argv)
+{
+    if (argc != 8 && argc != 10) {
+        fprintf(stderr, "usage: gpu-probe --gemm sgemm|hgemm M N K ALPHA BETA [IN OUT]\n");
+        return 2;
+    }
+    bool half = !strcmp(argv[2], "hgemm");
+    int m = atoi(argv[3]), n = atoi(argv[4]), k = atoi(argv[5]);
+    float alpha = (float)atof(argv[6]), beta = half ? 0.0f : (float)atof(argv[7]);
+    size_t es = half ? 2 : 4, na = (size_t)m * k, nb = (size_t)k * n, nc = (size_t)m * n;
+    char *a, *b;
+    float *c, *c0;
+    CUDA_CHECK(cudaMalloc(&a, na * es));
+    CUDA_CHECK(cudaMalloc(&b, nb * es));
+    CUDA_CHECK(cudaMalloc(&c, nc * 4));
+    CUDA_CHECK(cudaMalloc(&c0, nc * 4));
+    cublasHandle_t h;
+    CUBLAS_CHECK(cublasCreate(&h));
+    CUBLAS_CHECK(cublasSetMathMode(h, half ? CUBLAS_DEFAULT_MATH : CUBLAS_PEDANTIC_MATH)); /* no TF32 */
+    if (argc == 10) {
+        std::vector<char> in((na + nb) * es + (half ? 0 : nc * 4));
+        FILE *f = fopen(argv[8], "rb");
+        if (!f || fread(in.data(), 1, in.size(), f) != in.size()) {
+            fprintf(stderr, "gpu-probe: cannot read %s\n", argv[8]);
+            return 1;
+        }
+        fclose(f);
+        CUDA_CHECK(cudaMemcpy(a, in.data(), na * es, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(b, in.data() + na * es, nb * es, cudaMemcpyHostToDevice));
+        CUDA_CHECK(half ? cudaMemset(c0, 0, nc * 4)
+                        : cudaMemcpy(c0, in.data() + (na + nb) * es, nc * 4, cudaMemcpyHostToDevice));
+        std::vector<float> out(2 * nc);
+        CUDA_CHECK(cudaMemcpy(c, c0, nc * 4, cudaMemcpyDeviceToDevice));
+        gemm(h, half, m, n, k, alpha, a, b, beta, c);
+        CUDA_CHECK(cudaMemcpy(out.data(), c, nc * 4, cudaMemcpyDeviceToHost));
+        /* The magnitude |alpha| |A||B| + |beta| |C0|, by the same product on absolute values. */
+        if (half) {
+            absolute_half<<<1024, 256>>>((__half *)a, na);
+            CUDA_CHECK_LAST();
+            absolute_half<<<1024, 256>>>((__half *)b, nb);
+        } else {
+            absolute<<<1024, 256>>>((float *)a, na);
+            CUDA_CHECK_LAST();
+            absolute<<<1024, 256>>>((float *)b, nb);
+        }
+        CUDA_CHECK_LAST();
+        absolute<<<1024, 256>>>(c0, nc);
+        CUDA_CHECK_LAST();
+        gemm(h, half, m, n, k, fabsf(alpha), a, b, fabsf(beta), c0);
+        CUDA_CHECK(cudaMemcpy(out.data() + nc, c0, nc * 4, cudaMemcpyDeviceToHost));
+        f = fopen(argv[9], "wb");
+        if (!f || fwrite(out.data(), 4, out.size(), f) != out.size() || fclose(f)) {
+            fprintf(stderr, "gpu-probe: cannot write %s\n", argv[9]);
+            return 1;
+        }
+    } else {
+        fill<<<1024, 256>>>(c0, nc, 1.0f);
+        CUDA_CHECK_LAST();
+        if (half) { /* any values: the rate doesn't depend on them */
+            CUDA_CHECK(cudaMemset(a, 0x3c, na * es));
+            CUDA_CHECK(cudaMemset(b, 0x3c, nb * es));
+        } else {
+            fill<<<1024, 256>>>((float *)a, na, 1.0f);
+            CUDA_CHECK_LAST();
+            fill<<<1024, 256>>>((float *)b, nb, 2.0f);
+            CUDA_CHECK_LAST();
+        }
+    }
+    double t = median_time([&] { gemm(h, half, m, n, k, alpha, a, b, beta, c); }, 10);
+    printf("gemm_gflops = %.1f\n", 2.0 * m * n * (double)k / t * 1e-9);
+    CUBLAS_CHECK(cublasDestroy(h));
+    CUDA_CHECK(cudaFree(a));
+    CUDA_CHECK(cudaFree(b));
+    CUDA_CHECK(cudaFree(c));
+    CUDA_CHECK(cudaFree(c0));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "--gemm")) return gemm_mode(argc, argv);
     bool want_copy = false, want_blas = false;
     for (int i = 1; i < argc; i++) {
         want_copy |= !strcmp(argv[i], "--copy") || !strcmp(argv[i], "--blas");

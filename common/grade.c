@@ -19,6 +19,7 @@
 
 #include "build.h"
 #include "grade.h"
+#include "problems.h"
 #include "proto.h"
 #include "sandbox.h"
 #include "stats.h"
@@ -71,8 +72,7 @@ static void fill_random(const lab_problem *p, const lab_buf *b, void *v, uint64_
     for (size_t i = 0, n = buf_elems(b); i < n; i++) {
         double x = rng_uniform(&r, p->lo, p->hi);
         if (p->quantum > 0) x = nearbyint(x / p->quantum) * p->quantum; /* symmetric: no bias */
-        if (b->type == F32) ((float *)v)[i] = (float)x;
-        else ((double *)v)[i] = x;
+        elem_set(v, b->type, i, x);
     }
 }
 
@@ -199,9 +199,56 @@ static int check_values(bufset *s, lab_shape shape, const void *out, const uint6
                 s->ref[fi], s->bound[fi], why[0] ? "\n  likely cause: " : "", why);
 }
 
-static int check_output(bufset *s, lab_shape shape, const void *out, double poison, const char *when, outcome *o)
+static void cublas_note(lab_run *r, const lab_problem *p)
 {
-    s->p->reference(shape, s->buf, s->ref, s->bound);
+    snprintf(r->blas_note, sizeof r->blas_note, "cuBLAS %s%s", p->blas,
+             strcmp(p->blas, "sgemm") ? ", fp16 in, fp32 accumulate" : ", FP32 without TF32");
+}
+
+/* A vendor-library rate measured in this run at shape s (OpenBLAS or cuBLAS), kept for its ceiling. */
+static void remember_blas(lab_run *r, lab_shape s, double gflops)
+{
+    if (r->nblas >= 4) return;
+    r->blas[r->nblas].s = s;
+    r->blas[r->nblas++].gflops = gflops;
+}
+
+static int probe_checks(const lab_problem *p, lab_shape shape)
+{
+    return LAB.gpu && p->blas && p->probe_flops > 0 && p->flops(shape) > p->probe_flops;
+}
+
+/* The exact result for the case's inputs, with its bound: the problem's own reference, or for a
+ * large GPU gemm, cuBLAS on the same inputs through the GPU probe, which also times cuBLAS at
+ * this shape (the ceiling of this run). cuBLAS and the student each meet the float bound, so
+ * they may differ by twice it. */
+static void reference(grader *g, bufset *s, lab_shape shape)
+{
+    const lab_problem *p = s->p;
+    if (!probe_checks(p, shape)) {
+        p->reference(shape, s->buf, s->ref, s->bound);
+        return;
+    }
+    char probe[1024];
+    snprintf(probe, sizeof probe, "%s/common/gpu-probe", g->run->build_dir);
+    float *out = xmalloc(2 * s->nout * sizeof *out);
+    double gf = gpu_gemm(probe, g->scratch, p->blas, shape.m, shape.n, shape.k, p->alpha, p->beta, s->packed,
+                         s->packed_bytes, out);
+    if (gf <= 0) die("could not run cuBLAS for the reference (see %s/gemm-probe.txt)", g->scratch);
+    double twice = strcmp(p->blas, "hgemm") ? 2 : 4; /* hgemm: tensor cores may truncate (problems.h) */
+    for (size_t i = 0; i < s->nout; i++) {
+        s->ref[i] = out[i];
+        s->bound[i] = twice * fp32_gemm_bound(shape.k, out[s->nout + i]);
+    }
+    remember_blas(g->run, shape, gf);
+    cublas_note(g->run, p);
+    free(out);
+}
+
+static int check_output(grader *g, bufset *s, lab_shape shape, const void *out, double poison, const char *when,
+                        outcome *o)
+{
+    reference(g, s, shape);
     return check_values(s, shape, out, NULL, s->nout, poison, when, o);
 }
 
@@ -268,7 +315,7 @@ static outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
         io = io ? io : runner_recv(&p, MSG_GUARDS, guards, guards_bytes(pr));
         io = io ? io : runner_recv(&p, MSG_INPUTS, back, back_size);
         if (io == 0 && check_guards(&s, shape, guards, &o) == 0 && check_inputs(&s, shape, back, &o) == 0)
-            check_output(&s, shape, out, poison_value(t), t ? " (second call, new inputs)" : "", &o);
+            check_output(g, &s, shape, out, poison_value(t), t ? " (second call, new inputs)" : "", &o);
     }
     if (io == 0 && o.ok) io = runner_recv(&p, MSG_DONE, NULL, 0);
     runner_end e = runner_finish(&p);
@@ -294,7 +341,7 @@ static uint64_t *sample_positions(uint64_t seed, size_t nout, unsigned *count)
 
 /* The received timed outputs against the reference: the first and last calls whole, the
  * sampled positions of every call; with a vary input, each call against its own variant. */
-static void check_timed(bufset *s, lab_shape shape, int vary, const unsigned char *variants, const unsigned char *outs,
+static void check_timed(grader *g, bufset *s, lab_shape shape, int vary, const unsigned char *variants, const unsigned char *outs,
                         const unsigned char *samples, const uint64_t *at, unsigned nsample, size_t calls, outcome *o)
 {
     size_t vbytes = vary >= 0 ? buf_bytes(&s->b[vary]) : 0, out_bytes = buf_bytes(&s->b[s->p->out]);
@@ -304,7 +351,7 @@ static void check_timed(bufset *s, lab_shape shape, int vary, const unsigned cha
         snprintf(when, sizeof when, " (timed call %zu of %zu)", c + 1, calls);
         if (vary >= 0 || c == 0) {
             if (vary >= 0) memcpy(s->buf[vary], variants + c * vbytes, vbytes);
-            s->p->reference(shape, s->buf, s->ref, s->bound);
+            reference(g, s, shape);
         }
         if (c == 0) check_values(s, shape, outs, NULL, s->nout, poison_value(0), when, o);
         if (o->ok && c == calls - 1)
@@ -354,7 +401,7 @@ static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *re
     runner_end e = runner_finish(&p);
     if (io != 0 && o.ok) runner_failed(g, &e, shape, &o);
     if (o.ok && check_guards(&s, shape, guards, &o) == 0) {
-        check_timed(&s, shape, vary, variants, outs, samples, at, nsample, calls, &o);
+        check_timed(g, &s, shape, vary, variants, outs, samples, at, nsample, calls, &o);
         if (o.ok) check_inputs(&s, shape, back, &o); /* the vary buffer now holds the last variant */
     }
     if (o.ok) {
@@ -390,20 +437,25 @@ static int problem_cases(const lab_run *r, const lab_problem *p, lab_case *out)
 
 static double intensity(const lab_problem *p, lab_shape s) { return p->flops(s) / p->bytes(s); }
 
-/* OpenBLAS dgemm at shape s with the lab's threads, measured once per shape in this run. */
-static double blas_ceiling(grader *g, lab_shape s)
+/* The vendor library at shape s, measured once per shape in this run: OpenBLAS dgemm with the
+ * lab's threads, or on a GPU the problem's cuBLAS routine (already timed if it was the reference). */
+static double blas_ceiling(grader *g, const lab_problem *p, lab_shape s)
 {
     lab_run *r = g->run;
     for (int i = 0; i < r->nblas; i++)
         if (!memcmp(&r->blas[i].s, &s, sizeof s)) return r->blas[i].gflops;
     char probe[1024];
-    snprintf(probe, sizeof probe, "%s/common/blas-probe", r->build_dir);
-    double gf = blas_dgemm_gflops(probe, g->scratch, s.m, s.n, s.k, r->threads, r->blas_note, sizeof r->blas_note);
-    if (gf <= 0) die("could not measure OpenBLAS dgemm with %s (is libopenblas-dev installed?)", probe);
-    if (r->nblas < 4) {
-        r->blas[r->nblas].s = s;
-        r->blas[r->nblas++].gflops = gf;
+    double gf;
+    if (LAB.gpu) {
+        snprintf(probe, sizeof probe, "%s/common/gpu-probe", r->build_dir);
+        gf = gpu_gemm(probe, g->scratch, p->blas, s.m, s.n, s.k, p->alpha, p->beta, NULL, 0, NULL);
+        cublas_note(r, p);
+    } else {
+        snprintf(probe, sizeof probe, "%s/common/blas-probe", r->build_dir);
+        gf = blas_dgemm_gflops(probe, g->scratch, s.m, s.n, s.k, r->threads, r->blas_note, sizeof r->blas_note);
     }
+    if (gf <= 0) die("could not measure the %s ceiling with %s", LAB.gpu ? "cuBLAS" : "OpenBLAS dgemm (is libopenblas-dev installed?)", probe);
+    remember_blas(r, s, gf);
     return gf;
 }
 
@@ -415,7 +467,7 @@ static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outc
     res->gflops = p->flops(s) / res->seconds * 1e-9;
     res->gbs = p->bytes(s) / res->seconds * 1e-9;
     int blas = p->ceiling == CEIL_BLAS;
-    res->ceiling_gflops = blas ? blas_ceiling(g, s) : g->run->now.stream_gbs * intensity(p, s);
+    res->ceiling_gflops = blas ? blas_ceiling(g, p, s) : g->run->now.stream_gbs * intensity(p, s);
     res->fraction = res->gflops / res->ceiling_gflops;
     double limit = config_num(cfg, "impossible_margin") *
                    (blas ? res->ceiling_gflops : fmax(g->run->now.read_gbs, g->run->now.stream_gbs) * intensity(p, s));
@@ -612,7 +664,7 @@ static int build(const options *opt, grader *g, const char *source, const char *
     char flags[1024];
     compile_flags(opt, g->run, cflags, flags, sizeof flags);
     build_spec b = {compiler ? compiler : "gcc", opt->cuda_home, source, opt->lab_dir, g->scratch, opt->runner_base,
-                    flags, libs ? libs : "-lm", fns, LAB.nstages, allow ? allow : ""};
+                    flags, libs ? libs : "-lm", fns, LAB.nstages, allow ? allow : "", config_str(cfg, "forbid_ptx")};
     int status = build_runner(&b, msg, len);
     char rel[1100];
     snprintf(rel, sizeof rel, "%s/runner", g->scratch);

@@ -21,7 +21,7 @@ typedef struct lab_shape { int m, n, k; } lab_shape;
  * poisoned. ROLE_SCRATCH: workspace the student's code may use; poisoned before each call, never
  * checked. */
 typedef enum { ROLE_IN, ROLE_OUT, ROLE_INOUT, ROLE_SCRATCH } lab_role;
-typedef enum { F64, F32 } lab_type;
+typedef enum { F64, F32, F16 } lab_type; /* F16: IEEE binary16 (C's _Float16, CUDA's __half) */
 
 /* One array the student's function reads or writes: rows x cols elements, row-major. */
 typedef struct lab_buf {
@@ -61,9 +61,14 @@ struct lab_problem {
      * inputs are typed as the layout says; ref and bound have one double per output element. */
     void (*reference)(lab_shape s, void *const *buf, double *ref, double *bound);
     /* The roofline ceiling a stage is judged against: the stream bandwidth measured in the run
-     * (CPU triad or GPU device copy) times the intensity, or OpenBLAS dgemm measured in the run
-     * at the same shape and thread count (a practical compute ceiling). */
+     * (CPU triad or GPU device copy) times the intensity, or the vendor library measured in the
+     * run at the same shape (a practical compute ceiling): OpenBLAS dgemm at the lab's thread
+     * count on the CPU, cuBLAS `blas` ("sgemm": FP32, no TF32; "hgemm": fp16 in, fp32 out) on a GPU. */
     enum { CEIL_STREAM, CEIL_BLAS } ceiling;
+    const char *blas;
+    /* GPU gemm problems: C = alpha A B + beta C. Shapes above `probe_flops` are checked against
+     * cuBLAS run by the GPU probe on the same inputs (a CPU reference would take minutes). */
+    double alpha, beta, probe_flops;
     /* Input values: uniform in [lo, hi), rounded to the nearest multiple of `quantum` when it is > 0. */
     double lo, hi, quantum;
     /* The sizes graded this run, drawn from r; timed ones are sized from the machine. */
@@ -111,5 +116,11 @@ extern const lab LAB;
 #else
 #define RUNNER_ONLY(f) NULL
 #endif
+
+/* A GPU lab's stage: its buffers staged on the device the standard way (common/gpu.h, which the
+ * lab includes when LAB_RUNNER is defined), and `run` calling the student's function. */
+#define GPU_STAGE(id, fn, what, problem, run) \
+    {id, fn, what, &problem, RUNNER_ONLY(gpu_setup), RUNNER_ONLY(gpu_pre), RUNNER_ONLY(run), RUNNER_ONLY(gpu_post), \
+     RUNNER_ONLY(gpu_teardown)}
 
 #endif

@@ -1,5 +1,6 @@
 /* problems.c - see problems.h. */
 #include "problems.h"
+#include "proto.h"
 
 #include <float.h>
 #include <math.h>
@@ -109,4 +110,67 @@ int gemm_edge_cases(rng *r, lab_case *out)
                      {61, 67, 59},  {100, 37, 213},  {64, 64, 64},   {rng_int(r, 2, 150), rng_int(r, 2, 150), rng_int(r, 2, 150)}};
     for (int i = 0; i < 8; i++) out[i] = (lab_case){s[i], 0};
     return 8;
+}
+
+/* ---------------------------------------------------------------- GPU matrix multiplies */
+
+void sgemm_layout(lab_shape s, lab_buf *b)
+{
+    b[GEMM_A] = (lab_buf){"A", ROLE_IN, F32, (size_t)s.m, (size_t)s.k};
+    b[GEMM_B] = (lab_buf){"B", ROLE_IN, F32, (size_t)s.k, (size_t)s.n};
+    b[GEMM_C] = (lab_buf){"C", ROLE_INOUT, F32, (size_t)s.m, (size_t)s.n};
+}
+
+double sgemm_bytes(lab_shape s) { return 4.0 * ((double)s.m * s.k + (double)s.k * s.n + 2.0 * s.m * s.n); }
+
+void hgemm_layout(lab_shape s, lab_buf *b)
+{
+    b[GEMM_A] = (lab_buf){"A", ROLE_IN, F16, (size_t)s.m, (size_t)s.k};
+    b[GEMM_B] = (lab_buf){"B", ROLE_IN, F16, (size_t)s.k, (size_t)s.n};
+    b[GEMM_C] = (lab_buf){"C", ROLE_OUT, F32, (size_t)s.m, (size_t)s.n};
+}
+
+double hgemm_bytes(lab_shape s) { return 2.0 * ((double)s.m * s.k + (double)s.k * s.n) + 4.0 * s.m * s.n; }
+
+/* alpha A B + beta C0 in long double from the typed inputs the layout gives; the bound is
+ * gamma_(k+2) in float (u = 2^-24) times |alpha| |A||B| + |beta| |C0|: float accumulation of k
+ * products, then the alpha/beta update. Without a C input (hgemm), C0 = 0. */
+static void fp32_gemm_reference(void (*layout)(lab_shape, lab_buf *), lab_shape s, void *const *buf, double alpha,
+                                double beta, double *ref, double *bound)
+{
+    lab_buf b[GEMM_NBUFS];
+    layout(s, b);
+    long double *acc = malloc(sizeof *acc * (size_t)s.n * 2), *sum = acc + s.n;
+    for (int i = 0; i < s.m; i++) {
+        for (int j = 0; j < s.n; j++) acc[j] = sum[j] = 0;
+        for (int p = 0; p < s.k; p++) {
+            long double a = elem_get(buf[GEMM_A], b[GEMM_A].type, (size_t)i * s.k + p);
+            for (int j = 0; j < s.n; j++) {
+                long double x = a * elem_get(buf[GEMM_B], b[GEMM_B].type, (size_t)p * s.n + j);
+                acc[j] += x;
+                sum[j] += fabsl(x);
+            }
+        }
+        for (int j = 0; j < s.n; j++) {
+            size_t at = (size_t)i * s.n + j;
+            long double c0 = b[GEMM_C].role == ROLE_INOUT ? elem_get(buf[GEMM_C], b[GEMM_C].type, at) : 0;
+            ref[at] = (double)(alpha * acc[j] + beta * c0);
+            bound[at] = fp32_gemm_bound(s.k, (double)(fabsl(alpha) * sum[j] + fabsl(beta * c0)));
+        }
+    }
+    free(acc);
+}
+
+double fp32_gemm_bound(int k, double mag) { return (k + 2) * ldexp(mag, -24); }
+
+void sgemm_reference(lab_shape s, void *const *buf, double alpha, double beta, double *ref, double *bound)
+{
+    fp32_gemm_reference(sgemm_layout, s, buf, alpha, beta, ref, bound);
+}
+
+/* Twice the float bound: tensor cores may truncate rather than round as they accumulate. */
+void hgemm_reference(lab_shape s, void *const *buf, double *ref, double *bound)
+{
+    fp32_gemm_reference(hgemm_layout, s, buf, 1, 0, ref, bound);
+    for (size_t i = 0, n = (size_t)s.m * s.n; i < n; i++) bound[i] *= 2;
 }

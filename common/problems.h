@@ -31,4 +31,20 @@ void gemm_reference(lab_shape s, void *const *buf, double *ref, double *bound);
  * columns, odd and prime sizes, and one random shape. */
 int gemm_edge_cases(rng *r, lab_case *out);
 
+/* C = alpha A B + beta C in float on a GPU (lab 06): the GEMM buffers with F32 elements, C sent
+ * with random contents. Bytes: 4(mk + kn + 2mn). */
+void sgemm_layout(lab_shape s, lab_buf *b);
+double sgemm_bytes(lab_shape s);
+void sgemm_reference(lab_shape s, void *const *buf, double alpha, double beta, double *ref, double *bound);
+
+/* C = A B with A and B in half precision and C in float (lab 07): C is output only. Bytes:
+ * 2(mk + kn) + 4mn. */
+void hgemm_layout(lab_shape s, lab_buf *b);
+double hgemm_bytes(lab_shape s);
+void hgemm_reference(lab_shape s, void *const *buf, double *ref, double *bound);
+
+/* The error bound of a float-accumulated product of depth k whose magnitude |alpha||A||B| +
+ * |beta||C| is mag: (k + 2) 2^-24 mag. The GPU probe's cuBLAS reference uses it too. */
+double fp32_gemm_bound(int k, double mag);
+
 #endif

@@ -19,7 +19,7 @@ int msg_recv(int fd, uint32_t kind, void *payload, size_t bytes)
     return bytes ? read_all(fd, payload, bytes) : 0;
 }
 
-size_t elem_bytes(lab_type t) { return t == F32 ? sizeof(float) : sizeof(double); }
+size_t elem_bytes(lab_type t) { return t == F16 ? 2 : t == F32 ? sizeof(float) : sizeof(double); }
 size_t buf_elems(const lab_buf *b) { return b->rows * b->cols; }
 size_t buf_bytes(const lab_buf *b) { return buf_elems(b) * elem_bytes(b->type); }
 
@@ -45,13 +45,17 @@ double poison_value(unsigned call) { return call % 2 ? -3.25e30 : NAN; }
 void poison_fill(void *p, lab_type t, size_t n, unsigned call)
 {
     double v = poison_value(call);
-    if (t == F32)
-        for (size_t i = 0; i < n; i++) ((float *)p)[i] = (float)v;
-    else
-        for (size_t i = 0; i < n; i++) ((double *)p)[i] = v;
+    for (size_t i = 0; i < n; i++) elem_set(p, t, i, v);
 }
 
 double elem_get(const void *p, lab_type t, size_t i)
 {
-    return t == F32 ? (double)((const float *)p)[i] : ((const double *)p)[i];
+    return t == F16 ? (double)((const _Float16 *)p)[i] : t == F32 ? (double)((const float *)p)[i] : ((const double *)p)[i];
+}
+
+void elem_set(void *p, lab_type t, size_t i, double v)
+{
+    if (t == F16) ((_Float16 *)p)[i] = (_Float16)v;
+    else if (t == F32) ((float *)p)[i] = (float)v;
+    else ((double *)p)[i] = v;
 }

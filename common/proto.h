@@ -71,7 +71,8 @@ size_t guards_bytes(const lab_problem *p);
 double poison_value(unsigned call);
 /* Fill n elements of type t with poison_value(call). */
 void poison_fill(void *p, lab_type t, size_t n, unsigned call);
-/* Element i of a typed array, as a double. */
+/* Element i of a typed array, as a double; and set it, rounded to the type. */
 double elem_get(const void *p, lab_type t, size_t i);
+void elem_set(void *p, lab_type t, size_t i, double v);
 
 #endif

@@ -65,8 +65,9 @@ void report_table(const lab_run *r, FILE *f)
                 r->now.stream_gbs, r->threads, r->threads > 1 ? "s" : "", r->cached.stream_gbs);
     }
     if (r->nblas) {
-        fprintf(f, "ceiling: OpenBLAS dgemm (%d thread%s) measured in this run at each timed size:", r->threads,
-                r->threads > 1 ? "s" : "");
+        if (LAB.gpu) fprintf(f, "ceiling: cuBLAS measured in this run at each timed size:");
+        else fprintf(f, "ceiling: OpenBLAS dgemm (%d thread%s) measured in this run at each timed size:", r->threads,
+                     r->threads > 1 ? "s" : "");
         for (int i = 0; i < r->nblas; i++)
             fprintf(f, " %dx%dx%d %.1f GFLOP/s%s", r->blas[i].s.m, r->blas[i].s.n, r->blas[i].s.k, r->blas[i].gflops,
                     i + 1 < r->nblas ? ";" : "");

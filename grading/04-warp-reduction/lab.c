@@ -143,11 +143,6 @@ MV_RUN(warp)
 MV_RUN(block)
 #endif
 
-/* Every stage stages its buffers on the GPU the same way (common/gpu.c). */
-#define GPU_STAGE(id, fn, what, problem, run) \
-    {id, fn, what, &problem, RUNNER_ONLY(gpu_setup), RUNNER_ONLY(gpu_pre), RUNNER_ONLY(run), RUNNER_ONLY(gpu_post), \
-     RUNNER_ONLY(gpu_teardown)}
-
 static const lab_stage stages[] = {
     GPU_STAGE("vector_add", "vector_add", "c = a + b: one thread per element", vadd, add_run),
     GPU_STAGE("interleaved", "reduce_interleaved", "shared-memory tree, tid % (2*stride): divergent", sum, interleaved_run),
