@@ -1,8 +1,9 @@
 #!/bin/sh
 # gpu-verify.sh - run the GPU parts of the workbook on a machine with an NVIDIA GPU and keep the
-# logs: the environment, `make grade` of lab 04's reference and starter, `make bench`, and the
-# whole `make check`. Logs go to $OUT (or build/gpu-verify). Steps: env grade bench check (all by
-# default). Where Check and OpenBLAS are not installed and cannot be, Debian packages of them may
+# logs: the environment, `make grade` of each GPU lab's reference and starter, `make bench`, and
+# `make check` of those labs. LABS="04 06" picks labs (default: every GPU lab). Logs go to $OUT
+# (or build/gpu-verify). Steps: env grade bench check (all by default); `check` also keeps the
+# grading logs of each lab's reference from the test suite. Where Check and OpenBLAS are not installed and cannot be, Debian packages of them may
 # be put in .deps/ (apt-get download check libsubunit0 libsubunit-dev pkgconf pkgconf-bin
 # libpkgconf3 pkg-config libopenblas-dev libopenblas-pthread-dev libopenblas0-pthread
 # libgfortran5): they are unpacked under /tmp/deps and used from there.
@@ -10,6 +11,7 @@ set -u
 out=${OUT:-build/gpu-verify}
 mkdir -p "$out"
 steps=${*:-env grade bench check}
+labs=${LABS:-$(sed -n 's/^GPU_LABS += \([0-9][0-9]\)-.*/\1/p' grading/*/lab.mk | tr '\n' ' ')}
 if [ -d .deps ] && ls .deps/*.deb >/dev/null 2>&1; then
     for f in .deps/*.deb; do dpkg -x "$f" /tmp/deps; done
     lib=/tmp/deps/usr/lib/x86_64-linux-gnu
@@ -26,9 +28,16 @@ for step in $steps; do
               nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total --format=csv
               nvcc --version | tail -1; gcc --version | head -1; pkg-config --modversion check; } 2>&1 | tee "$out/env.txt" ;;
         grade)
-            make grade LAB=04 WORK=solutions 2>&1 | tee "$out/grade-solutions.txt"
-            make grade LAB=04 2>&1 | tail -25 | tee "$out/grade-starter.txt" ;;
-        bench) make bench LAB=04 WORK=solutions 2>&1 | tee "$out/bench.txt" ;;
-        check) CK_VERBOSITY=verbose make check 2>&1 | tee "$out/check.txt" | grep -v "^gcc\|^nvcc\|^ld " | tail -40 ;;
+            for l in $labs; do
+                make grade LAB=$l WORK=solutions 2>&1 | tee "$out/grade-$l-solutions.txt"
+                make grade LAB=$l 2>&1 | tail -25 | tee "$out/grade-$l-starter.txt"
+            done ;;
+        bench) for l in $labs; do make bench LAB=$l WORK=solutions 2>&1 | tee "$out/bench-$l.txt"; done ;;
+        check)
+            CHECK_LABS="$labs" CK_VERBOSITY=verbose make check 2>&1 | tee "$out/check.txt" | grep -v "^gcc\|^nvcc\|^ld " | tail -40
+            for l in $labs; do
+                cat build/tmp/solutions-$l-*.log > "$out/check-reference-$l.txt" 2>/dev/null
+                cat build/tmp/starter-$l-*.log > "$out/check-starter-$l.txt" 2>/dev/null
+            done ;;
     esac
 done
