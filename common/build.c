@@ -30,6 +30,11 @@ static const char *const base_allowed[] = {
 
 int run_tool(char *const argv[], const char *out_path, double timeout_s)
 {
+    return run_tool_files(argv, out_path, timeout_s, (size_t)64 << 20); /* no object beyond 64 MiB */
+}
+
+int run_tool_files(char *const argv[], const char *out_path, double timeout_s, size_t max_file_bytes)
+{
     pid_t pid = fork();
     if (pid < 0) return -1;
     if (pid == 0) {
@@ -39,7 +44,7 @@ int run_tool(char *const argv[], const char *out_path, double timeout_s)
         dup2(in, 0);
         dup2(out, 1);
         dup2(out, 2);
-        struct rlimit fs = {64 << 20, 64 << 20}; /* no tool output or object beyond 64 MiB */
+        struct rlimit fs = {max_file_bytes, max_file_bytes};
         setrlimit(RLIMIT_FSIZE, &fs);
         setenv("LC_ALL", "C", 1); /* plain ASCII quotes in compiler messages */
         execvp(argv[0], argv);

@@ -36,5 +36,7 @@ int audit_object(const build_spec *b, const char *object, char *msg, size_t len)
 /* Run argv with stdout+stderr to out_path, under a wall-clock limit. Returns the exit status,
  * or -1 if it could not run or was killed. */
 int run_tool(char *const argv[], const char *out_path, double timeout_s);
+/* The same, with the size limit on any file it writes (run_tool's is 64 MiB). */
+int run_tool_files(char *const argv[], const char *out_path, double timeout_s, size_t max_file_bytes);
 
 #endif

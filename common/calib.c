@@ -146,7 +146,8 @@ int calibration(const char *dir, const machine *m, int threads, int force, bandw
 static int run_probe(char *const argv[], const char *out_path, config *c)
 {
     char err[256];
-    if (run_tool(argv, out_path, 600) != 0) return -1;
+    /* The GPU probe's cuBLAS reference for 8192^2 outputs is 512 MiB. */
+    if (run_tool_files(argv, out_path, 600, (size_t)4 << 30) != 0) return -1;
     snprintf(c->path, sizeof c->path, "%s", out_path);
     char *text = read_text(out_path, 1 << 16);
     int rc = text ? config_parse(c, text, err, sizeof err) : -1;

@@ -15,6 +15,7 @@ typedef struct stage_result {
     int timed;                 /* a timed run finished and was checked */
     lab_shape timed_shape;
     double seconds, gflops, gbs, ceiling_gflops, fraction, required;
+    double best_seconds; /* the fastest timed call (seconds is the median) */
     int fast_enough;
     double speedup, speedup_required; /* threaded labs: time at 1 thread / time at the lab's threads */
     double points_correct, points_speed, max_correct, max_speed;

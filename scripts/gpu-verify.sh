@@ -38,6 +38,7 @@ for step in $steps; do
             for l in $labs; do
                 cat build/tmp/solutions-$l-*.log > "$out/check-reference-$l.txt" 2>/dev/null
                 cat build/tmp/starter-$l-*.log > "$out/check-starter-$l.txt" 2>/dev/null
-            done ;;
+            done
+            tar czf "$out/logs.tgz" build/tmp/*.log build/scratch/*/*/*probe*.txt 2>/dev/null ;;
     esac
 done

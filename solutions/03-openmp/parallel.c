@@ -1,5 +1,6 @@
 /* parallel.c - lab 03 reference: matvec, dot and matrix multiply with OpenMP. Row-major
  * throughout; A m x k (lda = k), B k x n (ldb = n), C m x n (ldc = n) for the multiplies. */
+#include <omp.h>
 #include <stddef.h>
 
 #include "parallel.h"
@@ -45,12 +46,25 @@ double omp_dot(int n, const double *x, const double *y)
 
 /* collapse(2) makes one iteration space of row blocks x column blocks, so even a matrix with
  * fewer row blocks than threads keeps every thread busy. Each iteration owns an IB x JB block of
- * C: no two threads write the same element, so no reduction or atomic is needed. Inside, the
- * i-k-j order keeps the inner loop unit-stride (lab 02), and the k x JB strip of B (256 KiB at
- * k = 512) stays in this core's L2 for all IB rows instead of coming from the shared L3 again
- * for every row. */
+ * C: no two threads write the same element, so no reduction or atomic is needed. Inside, a row's
+ * JB-wide strip of C stays in registers (JB / 4 vector registers) for the whole k loop, so each
+ * step loads one row of B's strip and does JB fused multiply-adds; the k x JB strip of B (256 KiB
+ * at k = 512) stays in this core's L2 for all IB rows. */
 #define IB 16
-#define JB 64
+#define JB 32
+
+static void strip(int k, int n, int w, const double *a, const double *B, double *c)
+{
+    double acc[JB];
+    for (int j = 0; j < JB; j++) acc[j] = j < w ? c[j] : 0;
+    if (w == JB) /* the common case, a constant trip count the compiler unrolls into registers */
+        for (int p = 0; p < k; p++)
+            for (int j = 0; j < JB; j++) acc[j] += a[p] * B[(size_t)p * n + j];
+    else
+        for (int p = 0; p < k; p++)
+            for (int j = 0; j < w; j++) acc[j] += a[p] * B[(size_t)p * n + j];
+    for (int j = 0; j < w; j++) c[j] = acc[j];
+}
 
 void omp_matmul(int m, int n, int k, const double *A, const double *B, double *C)
 {
@@ -58,15 +72,9 @@ void omp_matmul(int m, int n, int k, const double *A, const double *B, double *C
 #pragma omp parallel for collapse(2) schedule(static)
     for (int ib = 0; ib < mb; ib++)
         for (int jb = 0; jb < nb; jb++) {
-            int j0 = jb * JB, j1 = min(j0 + JB, n);
-            for (int i = ib * IB; i < min(ib * IB + IB, m); i++) {
-                double *restrict c = C + (size_t)i * n;
-                for (int p = 0; p < k; p++) {
-                    double a = A[(size_t)i * k + p];
-                    const double *restrict bp = B + (size_t)p * n;
-                    for (int j = j0; j < j1; j++) c[j] += a * bp[j];
-                }
-            }
+            int j0 = jb * JB;
+            for (int i = ib * IB; i < min(ib * IB + IB, m); i++)
+                strip(k, n, min(JB, n - j0), A + (size_t)i * k, B + j0, C + (size_t)i * n + j0);
         }
 }
 
@@ -120,13 +128,17 @@ static void edge(int i0, int i1, int j0, int w, int p0, int kc, int n, int k, co
 
 void omp_blocked(int m, int n, int k, const double *A, const double *B, double *C)
 {
-    int nib = (m + MC - 1) / MC, njb = (n + NR - 1) / NR;
+    /* Row blocks of at most MC rows, as many as a multiple of the thread count and of equal
+     * height (a multiple of 4), so the static schedule gives every thread the same work. */
+    int nt = omp_get_max_threads(), nib = nt * ((m + nt * MC - 1) / (nt * MC));
+    int mc = ((m + nib - 1) / nib + 3) / 4 * 4, njb = (n + NR - 1) / NR;
+    nib = (m + mc - 1) / mc;
     for (int p0 = 0; p0 < k; p0 += KC) { /* k blocks in order: each adds into all of C */
         int kc = min(KC, k - p0);
 #pragma omp parallel for collapse(2) schedule(static)
         for (int ib = 0; ib < nib; ib++)
             for (int jb = 0; jb < njb; jb++) {
-                int i0 = ib * MC, ie = min(i0 + MC, m), i4 = i0 + (ie - i0) / 4 * 4, j = jb * NR;
+                int i0 = ib * mc, ie = min(i0 + mc, m), i4 = i0 + (ie - i0) / 4 * 4, j = jb * NR;
                 if (j + NR > n) { /* the last n % 16 columns */
                     edge(i0, ie, j, n - j, p0, kc, n, k, A, B, C);
                     continue;

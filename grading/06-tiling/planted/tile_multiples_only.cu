@@ -1,6 +1,8 @@
-/* expect: wrong
+/* expect: crash
  * A correct 32 x 32 shared-memory tiling, but only for sizes that are multiples of the tile: no
- * bounds checks, and the grid rounds down. Fine at 4096, wrong at 17 or 1023 x 1025 x 999. */
+ * bounds checks, and the grid rounds down. Fine at 4096; below one tile (1 x 1 x 1, 17^3) the
+ * grid has no blocks and the launch fails ("invalid configuration argument"); at 1000 the last
+ * rows would never be written. */
 #include "sgemm.h"
 
 #define T 32
