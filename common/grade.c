@@ -471,8 +471,11 @@ static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outc
     int blas = p->ceiling == CEIL_BLAS;
     res->ceiling_gflops = blas ? blas_ceiling(g, p, s) : g->run->now.stream_gbs * intensity(p, s);
     res->fraction = res->gflops / res->ceiling_gflops;
-    double limit = config_num(cfg, "impossible_margin") *
-                   (blas ? res->ceiling_gflops : fmax(g->run->now.read_gbs, g->run->now.stream_gbs) * intensity(p, s));
+    /* The fastest this machine has been seen to stream, in this run or at calibration: a busy
+     * moment during this run's measurement must not make honest code look impossible. */
+    const lab_run *r = g->run;
+    double stream = fmax(fmax(r->now.read_gbs, r->now.stream_gbs), fmax(r->cached.read_gbs, r->cached.stream_gbs));
+    double limit = config_num(cfg, "impossible_margin") * (blas ? res->ceiling_gflops : stream * intensity(p, s));
     if (res->gflops > limit) {
         fail(o, "impossible", "%.2f GFLOP/s is more than this machine can do (%.2f: the ceiling times the "
                               "margin in thresholds.conf): the timing is not trustworthy", res->gflops, limit);
