@@ -208,6 +208,8 @@ static void cublas_note(lab_run *r, const lab_problem *p)
 /* A vendor-library rate measured in this run at shape s (OpenBLAS or cuBLAS), kept for its ceiling. */
 static void remember_blas(lab_run *r, lab_shape s, double gflops)
 {
+    for (int i = 0; i < r->nblas; i++)
+        if (!memcmp(&r->blas[i].s, &s, sizeof s)) return; /* the first measurement judges every stage */
     if (r->nblas >= 4) return;
     r->blas[r->nblas].s = s;
     r->blas[r->nblas++].gflops = gflops;
@@ -499,29 +501,37 @@ static void stage_points(const config *cfg, int stage, stage_result *res)
 
 /* Threaded labs: the same timed case at one thread. The speedup (time at 1 thread / time at the
  * lab's thread count) must reach `<stage>_speedup` from thresholds.conf. It compares the fastest
- * call of each: a shared machine only ever slows a call down, and a neighbour busy during one of
- * the two runs would otherwise decide the verdict. */
+ * calls: a shared machine only ever slows a call down. A neighbour busy through a whole run can
+ * still spoil one, so a speedup that falls short is measured again, up to three times, both
+ * thread counts, keeping the fastest call of each. */
 static void judge_speedup(grader *g, int stage, lab_shape shape, stage_result *res, outcome *o)
 {
     char key[96];
     snprintf(key, sizeof key, "%s_speedup", LAB.stages[stage].name);
     res->speedup_required = config_num_or(&g->run->cfg, key, 0);
     if (res->speedup_required <= 0 || g->run->threads < 2) return;
-    stage_result one = {0};
-    g->lim.threads = 1;
-    outcome o1 = run_timed(g, stage, shape, &one);
-    g->lim.threads = g->run->threads;
-    if (!o1.ok) {
-        fail(o, o1.reason, "at 1 thread: %s", o1.detail);
-        res->correct = 0, res->points_correct = 0;
-        return;
+    double best_n = res->best_seconds, best_1 = INFINITY;
+    for (int attempt = 0; attempt < 3 && !(best_1 < INFINITY && best_n * res->speedup_required <= best_1); attempt++) {
+        stage_result one = {0}, again = {0};
+        outcome on = {.ok = 1}, o1;
+        if (attempt > 0 && (on = run_timed(g, stage, shape, &again)).ok) best_n = fmin(best_n, again.best_seconds);
+        g->lim.threads = 1;
+        if (on.ok) o1 = run_timed(g, stage, shape, &one);
+        g->lim.threads = g->run->threads;
+        if (!on.ok || !o1.ok) { /* every call is checked: a race may show only now */
+            fail(o, on.ok ? o1.reason : on.reason, "%s%s", on.ok ? "at 1 thread: " : "timed again: ",
+                 on.ok ? o1.detail : on.detail);
+            res->correct = 0, res->points_correct = 0, res->points_speed = 0, res->fast_enough = 0;
+            return;
+        }
+        best_1 = fmin(best_1, one.best_seconds);
     }
-    res->speedup = one.best_seconds / res->best_seconds;
+    res->speedup = best_1 / best_n;
     if (res->speedup >= res->speedup_required || !o->ok) return;
     res->fast_enough = 0;
     res->points_speed = 0;
-    fail(o, "no-speedup", "fastest call %.3g s at 1 thread, %.3g s at %d: a speedup of %.2fx; this stage needs %.2fx",
-         one.best_seconds, res->best_seconds, g->run->threads, res->speedup, res->speedup_required);
+    fail(o, "no-speedup", "fastest call %.3g s at 1 thread, %.3g s at %d (three tries each): a speedup of %.2fx; this "
+         "stage needs %.2fx", best_1, best_n, g->run->threads, res->speedup, res->speedup_required);
 }
 
 /* The sentence added when a case that was right at 1 thread went wrong at more. */
