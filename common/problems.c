@@ -112,6 +112,25 @@ int gemm_edge_cases(rng *r, lab_case *out)
     return 8;
 }
 
+/* Edges, then two shapes that are not multiples of any block size, then n^3 timed. */
+int gemm_blocked_cases(rng *r, int n, lab_case *out)
+{
+    int k = gemm_edge_cases(r, out);
+    out[k++] = (lab_case){{127, 129, 131}, 0};
+    out[k++] = (lab_case){{389, 263, 421}, 0};
+    out[k++] = (lab_case){{n, n, n}, 1};
+    return k;
+}
+
+/* From L2 to beyond the last-level cache, and a rectangle. */
+int gemm_blocked_bench(size_t llc, lab_case *out)
+{
+    lab_shape s[] = {{256, 256, 256}, {512, 512, 512}, {1024, 1024, 1024}, {2048, 2048, 2048}, {1024, 2048, 512}};
+    for (int i = 0; i < 5; i++) out[i] = (lab_case){s[i], 1};
+    (void)llc;
+    return 5;
+}
+
 /* ---------------------------------------------------------------- GPU matrix multiplies */
 
 void sgemm_layout(lab_shape s, lab_buf *b)

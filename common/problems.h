@@ -30,6 +30,15 @@ void gemm_reference(lab_shape s, void *const *buf, double *ref, double *bound);
 /* Eight small shapes every matrix-multiply lab checks: 1 x 1 x 1, k = 1, single rows and
  * columns, odd and prime sizes, and one random shape. */
 int gemm_edge_cases(rng *r, lab_case *out);
+/* The edge shapes, 127 x 129 x 131 and 389 x 263 x 421 (multiples of no block size), and n^3
+ * timed; and `make bench`'s sizes for blocked kernels, 256^3 to 2048^3 and a rectangle. */
+int gemm_blocked_cases(rng *r, int n, lab_case *out);
+/* A CPU C += A B problem judged against OpenBLAS dgemm: name, sizes and bench sizes. */
+#define DGEMM_PROBLEM(id, cases_fn, bench_fn) \
+    {.name = id, .nbufs = GEMM_NBUFS, .out = GEMM_C, .vary = -1, .layout = gemm_layout, .flops = gemm_flops, \
+     .bytes = gemm_bytes, .reference = gemm_reference, .ceiling = CEIL_BLAS, .blas = "dgemm", .lo = -1, .hi = 1, \
+     .cases = cases_fn, .bench_cases = bench_fn}
+int gemm_blocked_bench(size_t llc, lab_case *out);
 
 /* C = alpha A B + beta C in float on a GPU (lab 06): the GEMM buffers with F32 elements, C sent
  * with random contents. Bytes: 4(mk + kn + 2mn). */

@@ -20,11 +20,8 @@ static int order_cases(rng *r, size_t llc, lab_case *out)
  * large L3; `make bench` adds 2048^3, beyond L3. */
 static int blocked_cases(rng *r, size_t llc, lab_case *out)
 {
-    int n = gemm_edge_cases(r, out);
     (void)llc;
-    out[n++] = (lab_case){{127, 129, 131}, 0};
-    out[n++] = (lab_case){{1024, 1024, 1024}, 1};
-    return n;
+    return gemm_blocked_cases(r, 1024, out);
 }
 
 static int order_bench(size_t llc, lab_case *out)
@@ -35,21 +32,8 @@ static int order_bench(size_t llc, lab_case *out)
     return 4;
 }
 
-static int blocked_bench(size_t llc, lab_case *out)
-{
-    lab_shape s[] = {{256, 256, 256}, {512, 512, 512}, {1024, 1024, 1024}, {2048, 2048, 2048}, {1024, 2048, 512}};
-    for (int i = 0; i < 5; i++) out[i] = (lab_case){s[i], 1};
-    (void)llc;
-    return 5;
-}
-
-#define GEMM_PROBLEM(id, cases_fn, bench_fn) \
-    {.name = id, .nbufs = GEMM_NBUFS, .out = C, .vary = -1, .layout = gemm_layout, .flops = gemm_flops, \
-     .bytes = gemm_bytes, .reference = gemm_reference, .ceiling = CEIL_BLAS, .lo = -1, .hi = 1, \
-     .cases = cases_fn, .bench_cases = bench_fn}
-
-static const lab_problem orders = GEMM_PROBLEM("gemm-512", order_cases, order_bench);
-static const lab_problem blocked = GEMM_PROBLEM("gemm-1024", blocked_cases, blocked_bench);
+static const lab_problem orders = DGEMM_PROBLEM("gemm-512", order_cases, order_bench);
+static const lab_problem blocked = DGEMM_PROBLEM("gemm-1024", blocked_cases, gemm_blocked_bench);
 
 #ifdef LAB_RUNNER
 #define RUN(fn) static void fn##_run(lab_call *c) { fn(c->s.m, c->s.n, c->s.k, c->buf[A], c->buf[B], c->buf[C]); }

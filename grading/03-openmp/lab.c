@@ -67,20 +67,8 @@ static int matmul_cases(rng *r, size_t llc, lab_case *out)
 
 static int blocked_cases(rng *r, size_t llc, lab_case *out)
 {
-    int n = gemm_edge_cases(r, out);
     (void)llc;
-    out[n++] = (lab_case){{127, 129, 131}, 0};
-    out[n++] = (lab_case){{389, 263, 421}, 0};
-    out[n++] = (lab_case){{1024, 1024, 1024}, 1};
-    return n;
-}
-
-static int gemm_bench(size_t llc, lab_case *out)
-{
-    lab_shape s[] = {{256, 256, 256}, {512, 512, 512}, {1024, 1024, 1024}, {2048, 2048, 2048}};
-    for (int i = 0; i < 4; i++) out[i] = (lab_case){s[i], 1};
-    (void)llc;
-    return 4;
+    return gemm_blocked_cases(r, 1024, out);
 }
 
 /* ---------------------------------------------------------------- problems and stages */
@@ -96,13 +84,8 @@ static const lab_problem dot = {
     .bytes = dot_bytes, .reference = dot_reference, .lo = -1, .hi = 1, .cases = dot_cases, .bench_cases = dot_bench,
 };
 
-#define GEMM_PROBLEM(id, cases_fn) \
-    {.name = id, .nbufs = GEMM_NBUFS, .out = GEMM_C, .vary = -1, .layout = gemm_layout, .flops = gemm_flops, \
-     .bytes = gemm_bytes, .reference = gemm_reference, .ceiling = CEIL_BLAS, .lo = -1, .hi = 1, \
-     .cases = cases_fn, .bench_cases = gemm_bench}
-
-static const lab_problem matmul = GEMM_PROBLEM("gemm-512", matmul_cases);
-static const lab_problem blocked = GEMM_PROBLEM("gemm-1024", blocked_cases);
+static const lab_problem matmul = DGEMM_PROBLEM("gemm-512", matmul_cases, gemm_blocked_bench);
+static const lab_problem blocked = DGEMM_PROBLEM("gemm-1024", blocked_cases, gemm_blocked_bench);
 
 #ifdef LAB_RUNNER
 static void matvec_run(lab_call *c)
