@@ -811,8 +811,9 @@ static void bench_row(grader *g, int stage, lab_shape s, const char *label)
         return;
     }
     double gf = p->flops(s) / res.seconds * 1e-9, gbs = p->bytes(s) / res.seconds * 1e-9;
-    if (p->ceiling == CEIL_BLAS) /* a compute ceiling: the stream column means nothing here */
-        printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %9s\n", label, sh, mib, LAB.stages[stage].name, gf, gbs, "-");
+    if (p->ceiling == CEIL_BLAS) /* a compute ceiling: the vendor library at this size, this run */
+        printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %8.0f%%\n", label, sh, mib, LAB.stages[stage].name, gf, gbs,
+               100 * gf / blas_ceiling(g, p, s));
     else
         printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %8.0f%%\n", label, sh, mib, LAB.stages[stage].name, gf, gbs,
                100 * gbs / g->run->now.stream_gbs);
@@ -835,6 +836,11 @@ static int bench(const options *opt, grader *g, const char *source)
     }
     printf("%s bench: %s; %s %.1f GB/s this run; seed 0x%016" PRIx64 "\n", LAB.id,
            LAB.gpu ? g->run->device : g->run->mach.cpu, g->run->ceiling, g->run->now.stream_gbs, g->run->seed);
+    int blas = 0;
+    for (int st = 0; st < LAB.nstages; st++) blas |= LAB.stages[st].problem->ceiling == CEIL_BLAS;
+    if (blas)
+        printf("ceiling column: for matrix multiplies, %% of %s at that size measured in this run%s\n",
+               LAB.gpu ? "cuBLAS" : "OpenBLAS dgemm", LAB.gpu || g->run->threads == 1 ? "" : " at the lab's thread count");
     printf("  %-8s %-22s %9s  %-12s %9s %9s %9s\n", "flags", "size", "MiB", "stage", "GFLOP/s", "GB/s", "ceiling");
     for (int st = 0; st < LAB.nstages; st++) {
         lab_case cases[LAB_MAX_CASES];
