@@ -12,8 +12,9 @@
 #define ALPHA 1.5
 #define BETA (-0.5)
 
-/* Sizes that are not multiples of any tile (1, 17, 1023 x 1025 x 999), a square one that is,
- * a short and wide one, a random one; 4096^3 timed, checked against cuBLAS on the same inputs. */
+/* Sizes that are not multiples of any tile (1, 17, 1023 x 1025 x 999), 1000^3 (a multiple of 4,
+ * so float4 loads apply, but of no tile), a short and wide one, a random one; 4096^3 timed,
+ * checked against cuBLAS on the same inputs. */
 static int cases(rng *r, size_t l2, lab_case *out)
 {
     lab_shape s[] = {{1, 1, 1},

@@ -3,7 +3,8 @@
  * All compute C = alpha A B + beta C in float, row-major: A is M x K (element (i, p) at A[i * K + p],
  * lda = K), B is K x N (element (p, j) at B[p * N + j], ldb = N), C is M x N (element (i, j) at
  * C[i * N + j], ldc = N). Any M, N, K >= 1, not only multiples of your tile. When beta == 0, C's
- * old contents may be garbage (NaN included) and must not be read.
+ * old contents may be garbage (NaN included) and must not be read: cuBLAS's rule (the grader
+ * itself calls with alpha = 1.5, beta = -0.5).
  *
  * Every pointer is a device pointer (the grader has copied the inputs to the GPU). Each function
  * launches your kernels on the default stream and returns; the grader synchronises and times. */
