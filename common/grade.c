@@ -210,7 +210,7 @@ static void remember_blas(lab_run *r, lab_shape s, double gflops)
 {
     for (int i = 0; i < r->nblas; i++)
         if (!memcmp(&r->blas[i].s, &s, sizeof s)) return; /* the first measurement judges every stage */
-    if (r->nblas >= 4) return;
+    if (r->nblas >= (int)(sizeof r->blas / sizeof r->blas[0])) return;
     r->blas[r->nblas].s = s;
     r->blas[r->nblas++].gflops = gflops;
 }

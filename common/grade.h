@@ -34,7 +34,7 @@ typedef struct lab_run {
     double sgemm_gflops, hgemm_gflops; /* GPU labs: cuBLAS rates from the calibration */
     char skip_why[128];    /* set when the whole lab is skipped here */
     char blas_note[160];   /* BLAS-ceiling labs: which OpenBLAS kernel was measured */
-    struct { lab_shape s; double gflops; } blas[4]; /* OpenBLAS dgemm at each timed shape, this run */
+    struct { lab_shape s; double gflops; } blas[8]; /* OpenBLAS dgemm at each timed shape, this run */
     int nblas;
     const char *build_dir;
     config cfg;
