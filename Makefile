@@ -41,7 +41,7 @@ else
 SELECTED := $(LABS)
 endif
 
-.PHONY: all help grade check calibrate bench list clean tools
+.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope
 .DEFAULT_GOAL := help
 
 help:
@@ -50,6 +50,10 @@ help:
 	@echo "make bench LAB=01                               a fuller table over sizes and -O levels"
 	@echo "make calibrate                                  measure this machine's ceilings again"
 	@echo "make list                                       the labs and their stages"
+	@echo "make handin                                     a tarball of the files you edit, to hand in"
+	@echo "make grade-all SUBMISSIONS=dir [FORCE=1]        (instructors) grade every submission; build/gradebook.csv"
+	@echo "make dist | make gradescope                     (instructors) the student kit; the Gradescope autograder"
+	@echo "make autolab LAB=NN                             grade; the last line is Autolab's scores JSON"
 	@echo "labs: $(LABS)"
 
 # ---------------------------------------------------------------- building the harness
@@ -64,6 +68,10 @@ $(BUILD)/common/calib.o: CFLAGS += -O3 -march=native
 # OpenBLAS's dgemm rate, the ceiling of the matrix-multiply labs, in a process of its own.
 $(BUILD)/common/blas-probe: common/blas_probe.c $(BUILD)/common/util.o $(BUILD)/common/stats.o
 	$(CC) $(CFLAGS) -o $@ $^ -lopenblas
+
+# Results files into a gradebook (CSV), Autolab's scores line and Gradescope's results.json.
+$(BUILD)/common/gradebook: common/gradebook.c $(BUILD)/common/util.o
+	$(CC) $(CFLAGS) -o $@ $^
 
 # The GPU side of the runner and the probe (device facts and ceilings), when nvcc is here.
 $(BUILD)/common/gpu.o: common/gpu.c $(HEADERS)
@@ -95,7 +103,8 @@ $(foreach l,$(LABS),$(eval $(call lab_rules,$(l))))
 RUNNABLE := $(if $(NVCC_PATH),$(LABS),$(filter-out $(GPU_LABS),$(LABS)))
 TOOLS := $(foreach l,$(LABS),$(BUILD)/grading/$(l)/grade) \
          $(foreach l,$(RUNNABLE),$(BUILD)/grading/$(l)/runner-base.o) \
-         $(if $(and $(NVCC_PATH),$(GPU_LABS)),$(BUILD)/common/gpu-probe) $(BUILD)/common/blas-probe
+         $(if $(and $(NVCC_PATH),$(GPU_LABS)),$(BUILD)/common/gpu-probe) $(BUILD)/common/blas-probe \
+         $(BUILD)/common/gradebook
 tools: $(TOOLS)
 
 # ---------------------------------------------------------------- grading
@@ -131,6 +140,32 @@ calibrate: $(TOOLS)
 
 list: $(TOOLS)
 	@for l in $(LABS); do $(BUILD)/grading/$$l/grade --list --lab-dir grading/$$l --build $(BUILD); done
+
+# ---------------------------------------------------------------- handing in, and grading many
+
+handin: tools
+	@common/kit.sh handin $(BUILD) $(LABS)
+
+dist:
+	@common/kit.sh dist $(BUILD)
+
+gradescope:
+	@common/kit.sh gradescope $(BUILD)
+
+# One submission at a time (a GPU is never shared between two timing jobs); resumable.
+grade-all:
+	@test -n "$(SUBMISSIONS)" || { echo "make grade-all needs SUBMISSIONS=dir (a tarball or labs/-shaped folder per student)" >&2; exit 2; }
+	@common/deps.sh grade >&2
+	@$(MAKE) --no-print-directory -s tools >&2
+	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" \
+	    common/grade-all.sh "$(BUILD)" "$(SUBMISSIONS)" "$(FORCE)" $(SELECTED)
+
+# Autolab: grading output first, then its one line of scores, last on stdout.
+autolab:
+	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" $(MAKE) --no-print-directory -s tools >&2
+	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" \
+	    common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2; \
+	    $(BUILD)/common/gradebook autolab $(foreach l,$(SELECTED),$(BUILD)/results/$(l).json)
 
 # ---------------------------------------------------------------- the workbook's own tests
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tests.h"
 
@@ -84,6 +85,9 @@ START_TEST(test_reference_passes_every_stage)
     char lab[256], names[16][32], tag[300];
     snprintf(lab, sizeof lab, "%s", lab_name((size_t)_i));
     snprintf(tag, sizeof tag, "solutions-%s", lab);
+    char dir[300];
+    snprintf(dir, sizeof dir, "solutions/%s", lab);
+    if (access(dir, F_OK) != 0) return; /* the student kit (make dist) has no solutions: instructors only */
     int rc = grade(lab, "solutions", tag, "");
     ck_assert_msg(rc == 0, "grading solutions/%s exited %d; see build/tmp/%s.log", lab, rc, tag);
     char *doc = results(lab, tag);

@@ -1,0 +1,81 @@
+#!/bin/sh
+# kit.sh - the tarballs and bundles the workbook hands out; what `make handin`, `make dist` and
+# `make gradescope` run.
+#   kit.sh handin BUILD LAB...     BUILD/handin-<user>.tar.gz: exactly the file each lab's student
+#                                  edits (labs/NN-name/<file>), for the labs present
+#   kit.sh dist BUILD              BUILD/workbook-kit.tar.gz: the workbook without solutions/ and
+#                                  the planted submissions
+#   kit.sh gradescope BUILD        BUILD/gradescope-autograder.zip: the kit plus setup.sh and
+#                                  run_autograder for Gradescope's Ubuntu image
+set -u
+what=$1 build=$2
+shift 2
+mkdir -p "$build"
+
+# The files of the workbook a kit holds: files git tracks or does not ignore (every file outside
+# a git checkout),
+# never solutions/ or the planted submissions (instructor-only tests, some with working kernels),
+# the build folder or scratch work.
+kit_files() {
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git ls-files --cached --others --exclude-standard
+    else find . -type f ! -path './.git/*' | sed 's|^\./||'; fi |
+        grep -v -e '^solutions/' -e '^grading/[^/]*/planted/' -e "^$build/" -e '^dev/' -e '^\.deps/'
+}
+
+case $what in
+handin)
+    user=$(id -un 2>/dev/null || echo student)
+    user=$(printf '%s' "${HANDIN_USER:-$user}" | tr -c 'A-Za-z0-9._-' '_')
+    files=""
+    for l in "$@"; do
+        src=$("$build/grading/$l/grade" --list --lab-dir "grading/$l" --build "$build" | sed -n '1s/.*(edit \(.*\))$/\1/p')
+        [ -f "labs/$l/$src" ] && files="$files labs/$l/$src"
+    done
+    [ -n "$files" ] || { echo "nothing to hand in: no lab files under labs/" >&2; exit 2; }
+    out=$build/handin-$user.tar.gz
+    tar -czf "$out" $files || exit 2
+    echo "handed in ($out):"
+    tar -tzf "$out" | sed 's/^/  /' ;;
+dist)
+    out=$build/workbook-kit.tar.gz
+    kit_files | tar -czf "$out" --transform 's|^|workbook/|' -T - || exit 2
+    echo "student kit: $out ($(tar -tzf "$out" | wc -l) files, no solutions/)" ;;
+gradescope)
+    dir=$build/gradescope
+    rm -rf "$dir" && mkdir -p "$dir/workbook" || exit 2
+    kit_files | tar -cf - -T - | tar -xf - -C "$dir/workbook" || exit 2
+    cat > "$dir/setup.sh" <<'SETUP'
+#!/bin/sh
+# Gradescope runs this once when it builds the autograder image (Ubuntu, as root).
+set -e
+apt-get update
+apt-get install -y make gcc binutils pkg-config check libopenblas-dev
+cd /autograder/source/workbook && make tools
+SETUP
+    cat > "$dir/run_autograder" <<'RUN'
+#!/bin/sh
+# Gradescope runs this for every submission: the student's files (any layout: labs/NN-name/<file>,
+# NN-name/<file>, or a handin tarball) are graded, and /autograder/results/results.json written.
+cd /autograder/source/workbook || exit 1
+rm -rf /tmp/submissions && mkdir -p /tmp/submissions /autograder/results
+tarball=$(ls /autograder/submission/*.tar.gz 2>/dev/null | head -n 1)
+if [ -n "$tarball" ]; then cp "$tarball" /tmp/submissions/student.tar.gz
+else cp -R /autograder/submission /tmp/submissions/student; fi
+make --no-print-directory grade-all SUBMISSIONS=/tmp/submissions FORCE=1
+res=build/grade-all/students/student/results
+files=$(ls "$res"/[0-9][0-9]-*.json 2>/dev/null)
+if [ -n "$files" ]; then build/common/gradebook gradescope /autograder/results/results.json $files
+else printf '{"score": 0, "output": "%s"}\n' "$(cat "$res/status.txt" 2>/dev/null | tr -d '"\\')" > /autograder/results/results.json; fi
+RUN
+    chmod +x "$dir/setup.sh" "$dir/run_autograder"
+    out=$build/gradescope-autograder.zip
+    rm -f "$out"
+    (cd "$dir" && python3 -c 'import os, sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    for root, dirs, files in os.walk("."):
+        for f in files:
+            p = os.path.join(root, f)
+            z.write(p, os.path.relpath(p, "."))' "$(cd .. && pwd)/$(basename "$out")") || exit 2
+    echo "Gradescope autograder: $out (setup.sh, run_autograder, the workbook without solutions/)" ;;
+*) echo "usage: kit.sh handin|dist|gradescope BUILD [LAB...]" >&2; exit 2 ;;
+esac
