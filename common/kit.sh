@@ -12,10 +12,9 @@ what=$1 build=$2
 shift 2
 mkdir -p "$build"
 
-# The files of the workbook a kit holds: files git tracks or does not ignore (every file outside
-# a git checkout),
-# never solutions/ or the planted submissions (instructor-only tests, some with working kernels),
-# the build folder or scratch work.
+# The files of the workbook a kit holds: those git tracks or does not ignore (every file outside a
+# checkout), never solutions/, the planted submissions (instructor-only tests, some holding
+# working kernels), the build folder or scratch work.
 kit_files() {
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git ls-files --cached --others --exclude-standard
     else find . -type f ! -path './.git/*' | sed 's|^\./||'; fi |
