@@ -239,6 +239,11 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaGetDeviceProperties(&p, 0));
     printf("devices = %d\nname = %s\narch = %d%d\nsms = %d\nl2_bytes = %d\nmemory_bytes = %zu\nother_processes = %d\n",
            count, p.name, p.major, p.minor, p.multiProcessorCount, p.l2CacheSize, p.totalGlobalMem, other_processes());
+    int driver = 0, runtime = 0;
+    CUDA_CHECK(cudaDriverGetVersion(&driver));
+    CUDA_CHECK(cudaRuntimeGetVersion(&runtime));
+    printf("driver_cuda = %d.%d\nruntime_cuda = %d.%d\n", driver / 1000, driver % 1000 / 10, runtime / 1000,
+           runtime % 1000 / 10);
     fflush(stdout);
     if (want_copy) printf("copy_gbs = %.1f\n", copy_gbs((size_t)1 << 30));
     if (want_blas) {

@@ -669,6 +669,35 @@ static void compile_flags(const options *opt, const lab_run *r, const char *cfla
     else snprintf(out, len, "%s -gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90,code=sm_90", cflags);
 }
 
+/* "gcc (Debian 12.2.0-14) 12.2.0": the first line of `compiler --version` (nvcc's last). */
+static void compiler_version(const char *compiler, const char *scratch, char *out, size_t len)
+{
+    char path[1100];
+    snprintf(path, sizeof path, "%s/compiler-version.txt", scratch);
+    char *argv[] = {(char *)compiler, "--version", NULL};
+    char *text = run_tool(argv, path, 30) == 0 ? read_text(path, 1 << 16) : NULL;
+    const char *line = text ? text : compiler;
+    if (text && strstr(compiler, "nvcc")) { /* "Cuda compilation tools, release 13.0, V13.0.88" */
+        char *rel = strstr(text, "Cuda compilation tools");
+        if (rel) line = rel;
+    }
+    snprintf(out, len, "%.*s", (int)strcspn(line, "\n"), line);
+    free(text);
+}
+
+/* A hash of a file's bytes (0 if unreadable): the grader program, or a lab's thresholds. */
+static unsigned long long file_hash(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    uint64_t h = 0;
+    unsigned char buf[1 << 16];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) h = fnv1a(buf, n, h);
+    fclose(f);
+    return (unsigned long long)h;
+}
+
 /* Build the runner for `source` with `cflags`; a build failure is reported on every stage. */
 static int build(const options *opt, grader *g, const char *source, const char *cflags, char *msg, size_t len)
 {
@@ -680,6 +709,8 @@ static int build(const options *opt, grader *g, const char *source, const char *
     if (compiler && !strcmp(compiler, "nvcc") && opt->nvcc && *opt->nvcc) compiler = opt->nvcc;
     char flags[1024];
     compile_flags(opt, g->run, cflags, flags, sizeof flags);
+    snprintf(g->run->cflags, sizeof g->run->cflags, "%s", flags);
+    compiler_version(compiler ? compiler : "gcc", g->scratch, g->run->compiler, sizeof g->run->compiler);
     build_spec b = {compiler ? compiler : "gcc", opt->cuda_home, source, opt->lab_dir, g->scratch, opt->runner_base,
                     flags, libs ? libs : "-lm", fns, LAB.nstages, allow ? allow : "", config_str(cfg, "forbid_ptx")};
     int status = build_runner(&b, msg, len);
@@ -752,6 +783,8 @@ static void setup(const options *opt, lab_run *r, grader *g)
     char path[1024], err[512];
     snprintf(path, sizeof path, "%s/thresholds.conf", opt->lab_dir);
     if (config_load(&r->cfg, path, err, sizeof err)) die("%s", err);
+    r->config_hash = file_hash(path);
+    r->grader_hash = file_hash("/proc/self/exe");
     machine_read(&r->mach);
     r->threads = LAB.threads > 0 ? LAB.threads : r->mach.cores;
     snprintf(path, sizeof path, "%s/calibration", opt->build);

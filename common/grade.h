@@ -34,6 +34,10 @@ typedef struct lab_run {
     double sgemm_gflops, hgemm_gflops; /* GPU labs: cuBLAS rates from the calibration */
     char skip_why[128];    /* set when the whole lab is skipped here */
     char blas_note[160];   /* BLAS-ceiling labs: which OpenBLAS kernel was measured */
+    /* For re-running a verdict: the compiler and flags used, and hashes of the grader program
+     * and of the lab's thresholds.conf. */
+    char compiler[160], cflags[512];
+    unsigned long long grader_hash, config_hash;
     struct { lab_shape s; double gflops; } blas[8]; /* OpenBLAS dgemm at each timed shape, this run */
     int nblas;
     const char *build_dir;
