@@ -41,7 +41,7 @@ else
 SELECTED := $(LABS)
 endif
 
-.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope
+.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope hostile
 .DEFAULT_GOAL := help
 
 help:
@@ -53,6 +53,7 @@ help:
 	@echo "make handin                                     a tarball of the files you edit, to hand in"
 	@echo "make grade-all SUBMISSIONS=dir [FORCE=1]        (instructors) grade every submission; build/gradebook.csv"
 	@echo "make dist | make gradescope                     (instructors) the student kit; the Gradescope autograder"
+	@echo "make hostile [LAB=NN]                           (instructors) the planted cheats and bugs, each rejected?"
 	@echo "make autolab LAB=NN                             grade; the last line is Autolab's scores JSON"
 	@echo "labs: $(LABS)"
 
@@ -151,6 +152,10 @@ dist:
 
 gradescope:
 	@common/kit.sh gradescope $(BUILD)
+
+# Every planted broken or hostile submission, graded and checked to be rejected for its reason.
+hostile: tools
+	@common/hostile.sh $(BUILD) $(sort $(wildcard $(foreach l,$(SELECTED),grading/$(l)/planted/*.c grading/$(l)/planted/*.cu)))
 
 # One submission at a time (a GPU is never shared between two timing jobs); resumable.
 grade-all:

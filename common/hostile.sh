@@ -1,0 +1,55 @@
+#!/bin/sh
+# hostile.sh - grade planted broken and hostile submissions and check each is rejected for the
+# reason it names; what `make hostile` runs (and `make check`, one file at a time).
+# usage: common/hostile.sh BUILD PLANTED_FILE...
+#
+# A planted file grading/NN-name/planted/<name>.c (or .cu) says on its first line
+#   /* expect: <reason>                      every stage must fail with <reason>, or
+#   /* expect: <reason> in <stage>[,<stage>] those stages must;
+# and may list, on a line "threats: 2, 4", the rows of ../shared/GRADER_THREATS.md it exercises.
+# "speed" reasons (too-slow, no-speedup) are read from the speed check, others from correctness.
+# GPU plants on a machine without a GPU are reported skipped unless caught by the audit.
+# Exit 0 when every case tried was rejected as expected.
+set -u
+build=$1
+shift
+tried=0 rejected=0 skipped=0 wrong=0
+for f in "$@"; do
+    lab=$(printf '%s' "$f" | sed -n 's|^grading/\([^/]*\)/planted/.*|\1|p')
+    name=$(basename "$f"); name=${name%.*}
+    line=$(head -n 1 "$f")
+    expect=$(printf '%s' "$line" | sed -n 's|^/\* expect: \([a-z-]*\).*|\1|p')
+    only=$(printf '%s' "$line" | sed -n 's|^/\* expect: [a-z-]* in \([a-z0-9_,]*\).*|\1|p')
+    if [ -z "$lab" ] || [ -z "$expect" ]; then
+        echo "$f: not a planted submission (grading/NN-name/planted/<name> with an 'expect:' first line)"
+        wrong=$((wrong + 1)); continue
+    fi
+    grader=$build/grading/$lab/grade
+    src=$("$grader" --list --lab-dir "grading/$lab" --build "$build" | sed -n '1s/.*(edit \(.*\))$/\1/p')
+    stages=$("$grader" --list --lab-dir "grading/$lab" --build "$build" | awk 'NR > 1 { print $2 }')
+    tag=planted-$lab-$name work=$build/tmp/$tag
+    rm -rf "$work" && mkdir -p "$work/$lab" && cp "$f" "$work/$lab/$src" || exit 2
+    case $f in *.cu) timeout=60 ;; *) timeout=3 ;; esac
+    "$grader" --lab-dir "grading/$lab" --work "$work" --build "$build" --runner-base "$build/grading/$lab/runner-base.o" \
+        --results "$build/tmp/results/$tag" --timeout $timeout ${CUDA_ARCH:+--cuda-arch "$CUDA_ARCH"} \
+        ${CUDA_HOME:+--cuda-home "$CUDA_HOME"} --nvcc "${NVCC_FOUND:-}" > "$build/tmp/$tag.log" 2>&1
+    rc=$?
+    doc=$build/tmp/results/$tag/$lab.json
+    case $expect in too-slow|no-speedup) check=speed ;; *) check=correctness ;; esac
+    verdict=rejected why=""
+    for st in $stages; do
+        [ -z "$only" ] || printf ',%s,' "$only" | grep -q ",$st," || continue
+        got=$(grep -o "{\"name\": \"$st: $check\".*" "$doc" 2>/dev/null | sed -n 's/.*"reason": "\([a-z-]*\)".*/\1/p' | head -n 1)
+        if [ "$got" = skipped ] && [ "$expect" != audit ]; then verdict=skipped; break; fi
+        [ "$got" = "$expect" ] || { verdict=missed; why="$why $st:${got:-none}"; }
+    done
+    [ $rc = 1 ] || [ $verdict = skipped ] || { verdict=missed; why="$why (grader exit $rc)"; }
+    case $verdict in
+        rejected) tried=$((tried + 1)); rejected=$((rejected + 1)); echo "  $lab/$name: rejected ($expect)" ;;
+        skipped) skipped=$((skipped + 1)); echo "  $lab/$name: skipped: no CUDA device" ;;
+        *) tried=$((tried + 1)); echo "  $lab/$name: NOT rejected as expected ($expect):$why; see $build/tmp/$tag.log" ;;
+    esac
+done
+[ $skipped = 0 ] && note="" || note=", $skipped skipped (no GPU here)"
+echo "$tried cases tried, $rejected rejected as expected$note"
+[ $rejected = $tried ] && [ $wrong = 0 ]
