@@ -13,12 +13,12 @@ shift 2
 mkdir -p "$build"
 
 # The files of the workbook a kit holds: those git tracks or does not ignore (every file outside a
-# checkout), never solutions/, the planted submissions (instructor-only tests, some holding
-# working kernels), the build folder or scratch work.
+# checkout), never solutions/, the planted and honest submissions (instructor-only tests; the
+# honest ones are solutions written differently), the build folder or scratch work.
 kit_files() {
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git ls-files --cached --others --exclude-standard
     else find . -type f ! -path './.git/*' | sed 's|^\./||'; fi |
-        grep -v -e '^solutions/' -e '^grading/[^/]*/planted/' -e "^$build/" -e '^dev/' -e '^\.deps/'
+        grep -v -e '^solutions/' -e '^grading/[^/]*/planted/' -e '^grading/[^/]*/honest/' -e "^$build/" -e '^dev/' -e '^\.deps/'
 }
 
 case $what in

@@ -11,7 +11,7 @@
 
 #include "tests.h"
 
-static glob_t lab_dirs, planted;
+static glob_t lab_dirs, planted, honest;
 
 /* Grade WORK for one lab with the lab's grader; the JSON goes to build/tmp/results/<tag>. */
 static int grade(const char *lab, const char *work, const char *tag, const char *extra)
@@ -140,6 +140,30 @@ START_TEST(test_planted_submission_is_caught)
 }
 END_TEST
 
+/* grading/<lab>/honest/<name>.c(u): a correct submission written differently from the
+ * reference. The grader must not reject honest work: every stage passes (or is skipped here). */
+START_TEST(test_honest_variant_passes)
+{
+    const char *file = honest.gl_pathv[_i];
+    char lab[256], name[256], names[16][32], tag[600], work[700], src[64] = "";
+    sscanf(file, "grading/%255[^/]/honest/%255[^.]", lab, name);
+    int n = lab_list(lab, names, 16, src);
+    snprintf(tag, sizeof tag, "honest-%s-%s", lab, name);
+    snprintf(work, sizeof work, "build/tmp/%s", tag);
+    ck_assert_int_eq(sh("rm -rf %s && mkdir -p %s/%s && cp %s %s/%s/%s", work, work, lab, file, work, lab, src), 0);
+    int rc = grade(lab, work, tag, "");
+    char *doc = results(lab, tag);
+    for (int s = 0; s < n && !skipped_here(doc, names[s], lab); s++) {
+        ck_assert_msg(!strcmp(reason(doc, names[s], "correctness"), "ok"), "%s, stage %s: %s (see build/tmp/%s.log)",
+                      file, names[s], reason(doc, names[s], "correctness"), tag);
+        ck_assert_msg(!strcmp(reason(doc, names[s], "speed"), "ok"), "%s, stage %s: %s (see build/tmp/%s.log)", file,
+                      names[s], reason(doc, names[s], "speed"), tag);
+    }
+    ck_assert_msg(rc == 0 || (n > 0 && skipped_here(doc, names[0], lab)), "%s: grader exited %d", file, rc);
+    free(doc);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- the make grade contract */
 
 #define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory"
@@ -246,14 +270,18 @@ Suite *grading_suite(void)
     glob("grading/[0-9][0-9]-*/lab.c", 0, NULL, &lab_dirs);
     glob("grading/[0-9][0-9]-*/planted/*.c", 0, NULL, &planted);
     glob("grading/[0-9][0-9]-*/planted/*.cu", GLOB_APPEND, NULL, &planted);
+    glob("grading/[0-9][0-9]-*/honest/*.c", 0, NULL, &honest);
+    glob("grading/[0-9][0-9]-*/honest/*.cu", GLOB_APPEND, NULL, &honest);
     keep_wanted(&lab_dirs);
     keep_wanted(&planted);
+    keep_wanted(&honest);
     sh("mkdir -p build/tmp/results");
     Suite *s = suite_create("grading");
     TCase *t = tcase_create("end-to-end");
     tcase_add_loop_test(t, test_reference_passes_every_stage, 0, (int)lab_dirs.gl_pathc);
     tcase_add_loop_test(t, test_starter_fails_every_stage_cleanly, 0, (int)lab_dirs.gl_pathc);
     tcase_add_loop_test(t, test_planted_submission_is_caught, 0, (int)planted.gl_pathc);
+    tcase_add_loop_test(t, test_honest_variant_passes, 0, (int)honest.gl_pathc);
     tcase_add_test(t, test_make_grade_unknown_lab_lists_labs_and_exits_2);
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_gpu_lab_without_nvcc_is_skipped_with_a_message);
     if (wanted("grading/01-cpu-matvec")) { /* these use lab 01 */
