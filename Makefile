@@ -114,9 +114,9 @@ tools: $(TOOLS)
 # So the grading runs while this file is read, and its status picks make's own: 0 as is, 1 by
 # switching make to question mode (-q) with a target out of date, 2 through $(error). (Make 4.3
 # does not export variables to $(shell), so the command names the ones it passes.)
-GRADE_CMD = common/deps.sh grade >&2 && $(MAKE) --no-print-directory -s tools >&2 && \
+GRADE_CMD = sh common/deps.sh grade >&2 && $(MAKE) --no-print-directory -s tools >&2 && \
             NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" \
-            common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2
+            sh common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2
 ifeq ($(MAKECMDGOALS),grade)
 GRADE_STATUS := $(shell $(GRADE_CMD); echo $$?)
 ifeq ($(GRADE_STATUS),1)
@@ -130,7 +130,7 @@ grade:
 
 bench:
 	@test -n "$(SELECTED)" -a "$(words $(SELECTED))" = 1 || { echo "make bench needs one lab: LAB=NN (labs: $(LABS))" >&2; exit 2; }
-	@common/deps.sh grade
+	@sh common/deps.sh grade
 	@$(MAKE) --no-print-directory -s tools
 	@$(BUILD)/grading/$(SELECTED)/grade --bench --lab-dir grading/$(SELECTED) --work $(WORK) --build $(BUILD) \
 	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED)) \
@@ -145,31 +145,31 @@ list: $(TOOLS)
 # ---------------------------------------------------------------- handing in, and grading many
 
 handin: tools
-	@common/kit.sh handin $(BUILD) $(LABS)
+	@sh common/kit.sh handin $(BUILD) $(LABS)
 
 dist:
-	@common/kit.sh dist $(BUILD)
+	@sh common/kit.sh dist $(BUILD)
 
 gradescope:
-	@common/kit.sh gradescope $(BUILD)
+	@sh common/kit.sh gradescope $(BUILD)
 
 # Every planted broken or hostile submission, graded and checked to be rejected for its reason.
 hostile: tools
-	@common/hostile.sh $(BUILD) $(sort $(wildcard $(foreach l,$(SELECTED),grading/$(l)/planted/*.c grading/$(l)/planted/*.cu)))
+	@sh common/hostile.sh $(BUILD) $(sort $(wildcard $(foreach l,$(SELECTED),grading/$(l)/planted/*.c grading/$(l)/planted/*.cu)))
 
 # One submission at a time (a GPU is never shared between two timing jobs); resumable.
 grade-all:
 	@test -n "$(SUBMISSIONS)" || { echo "make grade-all needs SUBMISSIONS=dir (a tarball or labs/-shaped folder per student)" >&2; exit 2; }
-	@common/deps.sh grade >&2
+	@sh common/deps.sh grade >&2
 	@$(MAKE) --no-print-directory -s tools >&2
 	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" \
-	    common/grade-all.sh "$(BUILD)" "$(SUBMISSIONS)" "$(FORCE)" $(SELECTED)
+	    sh common/grade-all.sh "$(BUILD)" "$(SUBMISSIONS)" "$(FORCE)" $(SELECTED)
 
 # Autolab: grading output first, then its one line of scores, last on stdout.
 autolab:
 	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" $(MAKE) --no-print-directory -s tools >&2
 	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" \
-	    common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2; \
+	    sh common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2; \
 	    $(BUILD)/common/gradebook autolab $(foreach l,$(SELECTED),$(BUILD)/results/$(l).json)
 
 # ---------------------------------------------------------------- the workbook's own tests
@@ -182,7 +182,7 @@ $(BUILD)/tests/run-tests: $(TEST_SRCS) $(filter-out $(BUILD)/common/grade.o,$(SC
 	    $$(pkg-config --cflags --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -pthread) -lm
 
 check:
-	@common/deps.sh check
+	@sh common/deps.sh check
 	@$(MAKE) --no-print-directory tools $(BUILD)/tests/run-tests
 	@$(BUILD)/tests/run-tests
 

@@ -55,16 +55,19 @@ SETUP
 #!/bin/sh
 # Gradescope runs this for every submission: the student's files (any layout: labs/NN-name/<file>,
 # NN-name/<file>, or a handin tarball) are graded, and /autograder/results/results.json written.
-cd /autograder/source/workbook || exit 1
-rm -rf /tmp/submissions && mkdir -p /tmp/submissions /autograder/results
-tarball=$(ls /autograder/submission/*.tar.gz 2>/dev/null | head -n 1)
-if [ -n "$tarball" ]; then cp "$tarball" /tmp/submissions/student.tar.gz
-else cp -R /autograder/submission /tmp/submissions/student; fi
-make --no-print-directory grade-all SUBMISSIONS=/tmp/submissions FORCE=1
+# (AUTOGRADER_ROOT stands in for /autograder in the workbook's own test of this script.)
+root=${AUTOGRADER_ROOT:-/autograder}
+cd "$root/source/workbook" || exit 1
+subs=$root/tmp-submissions
+rm -rf "$subs" && mkdir -p "$subs" "$root/results"
+tarball=$(ls "$root"/submission/*.tar.gz 2>/dev/null | head -n 1)
+if [ -n "$tarball" ]; then cp "$tarball" "$subs/student.tar.gz"
+else cp -R "$root/submission" "$subs/student"; fi
+make --no-print-directory grade-all SUBMISSIONS="$subs" FORCE=1
 res=build/grade-all/students/student/results
 files=$(ls "$res"/[0-9][0-9]-*.json 2>/dev/null)
-if [ -n "$files" ]; then build/common/gradebook gradescope /autograder/results/results.json $files
-else printf '{"score": 0, "output": "%s"}\n' "$(cat "$res/status.txt" 2>/dev/null | tr -d '"\\')" > /autograder/results/results.json; fi
+if [ -n "$files" ]; then build/common/gradebook gradescope "$root/results/results.json" $files
+else printf '{"score": 0, "output": "%s"}\n' "$(cat "$res/status.txt" 2>/dev/null | tr -d '"\\')" > "$root/results/results.json"; fi
 RUN
     chmod +x "$dir/setup.sh" "$dir/run_autograder"
     out=$build/gradescope-autograder.zip

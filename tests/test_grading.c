@@ -130,7 +130,7 @@ START_TEST(test_planted_submission_is_caught)
     const char *file = planted.gl_pathv[_i];
     char name[256];
     snprintf(name, sizeof name, "%s", strrchr(file, '/') + 1);
-    int rc = sh("common/hostile.sh build %s > build/tmp/hostile-%s.log 2>&1", file, name);
+    int rc = sh("sh common/hostile.sh build %s > build/tmp/hostile-%s.log 2>&1", file, name);
     char path[400];
     snprintf(path, sizeof path, "build/tmp/hostile-%s.log", name);
     char *log = slurp(path);

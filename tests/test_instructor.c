@@ -135,13 +135,27 @@ START_TEST(test_autolab_prints_its_scores_last)
 }
 END_TEST
 
-START_TEST(test_gradescope_bundle_has_its_scripts_and_no_solutions)
+/* The bundle, then its run_autograder as Gradescope would run it, in a stand-in /autograder tree
+ * (source/ unzipped, submission/ with a student's lab 01): results/results.json comes out. */
+START_TEST(test_gradescope_bundle_grades_a_submission)
 {
     ck_assert_int_eq(sh(MAKE " gradescope > build/tmp/gradescope.log 2>&1"), 0);
     ck_assert_int_eq(sh("python3 -c 'import sys, zipfile; n = zipfile.ZipFile(\"build/gradescope-autograder.zip\")"
                         ".namelist(); sys.exit(not (\"setup.sh\" in n and \"run_autograder\" in n and "
                         "\"workbook/Makefile\" in n and not any(\"solutions/\" in x for x in n)))'"),
                      0);
+    ck_assert_int_eq(sh("rm -rf build/tmp/ag && mkdir -p build/tmp/ag/source build/tmp/ag/submission/labs/01-cpu-matvec && "
+                        "python3 -c 'import os, zipfile; z = zipfile.ZipFile(\"build/gradescope-autograder.zip\"); "
+                        "[os.chmod(z.extract(i, \"build/tmp/ag/source\"), i.external_attr >> 16 or 0o644) "
+                        "for i in z.infolist()]' && cp solutions/01-cpu-matvec/matvec.c "
+                        "build/tmp/ag/submission/labs/01-cpu-matvec/ && AUTOGRADER_ROOT=$PWD/build/tmp/ag sh "
+                        "build/tmp/ag/source/run_autograder > build/tmp/ag.log 2>&1"),
+                     0);
+    char *doc = slurp("build/tmp/ag/results/results.json");
+    ck_assert_ptr_nonnull(doc);
+    ck_assert_ptr_nonnull(strstr(doc, "{\"name\": \"01-cpu-matvec rows: correctness\",\"score\": 5,"));
+    ck_assert_ptr_nonnull(strstr(doc, "\"score\": "));
+    free(doc);
 }
 END_TEST
 
@@ -153,7 +167,7 @@ Suite *instructor_suite(void)
     tcase_add_test(t, test_dist_kit_has_no_reference_code);
     tcase_add_test(t, test_grade_all_writes_a_row_per_student_and_resumes);
     tcase_add_test(t, test_autolab_prints_its_scores_last);
-    tcase_add_test(t, test_gradescope_bundle_has_its_scripts_and_no_solutions);
+    tcase_add_test(t, test_gradescope_bundle_grades_a_submission);
     tcase_set_timeout(t, 600);
     suite_add_tcase(s, t);
     return s;
