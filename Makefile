@@ -51,7 +51,7 @@ help:
 	@echo "make calibrate                                  measure this machine's ceilings again"
 	@echo "make list                                       the labs and their stages"
 	@echo "make handin                                     a tarball of the files you edit, to hand in"
-	@echo "make grade-all SUBMISSIONS=dir [FORCE=1]        (instructors) grade every submission; build/gradebook.csv"
+	@echo "make grade-all SUBMISSIONS=dir [FORCE=1] [SLURM=1]  (instructors) grade every submission; build/gradebook.csv"
 	@echo "make dist | make gradescope                     (instructors) the student kit; the Gradescope autograder"
 	@echo "make hostile [LAB=NN]                           (instructors) the planted cheats and bugs, each rejected?"
 	@echo "make autolab LAB=NN                             grade; the last line is Autolab's scores JSON"
@@ -157,13 +157,15 @@ gradescope:
 hostile: tools
 	@sh common/hostile.sh $(BUILD) $(sort $(wildcard $(foreach l,$(SELECTED),grading/$(l)/planted/*.c grading/$(l)/planted/*.cu)))
 
-# One submission at a time (a GPU is never shared between two timing jobs); resumable.
+# One submission at a time (a GPU is never shared between two timing jobs); resumable. SLURM=1:
+# a job array instead, one exclusive node (and for GPU labs one GPU) a submission.
 grade-all:
 	@test -n "$(SUBMISSIONS)" || { echo "make grade-all needs SUBMISSIONS=dir (a tarball or labs/-shaped folder per student)" >&2; exit 2; }
 	@sh common/deps.sh grade >&2
 	@$(MAKE) --no-print-directory -s tools >&2
 	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" \
-	    sh common/grade-all.sh "$(BUILD)" "$(SUBMISSIONS)" "$(FORCE)" $(SELECTED)
+	    sh common/$(if $(SLURM),grade-slurm.sh,grade-all.sh) "$(BUILD)" "$(SUBMISSIONS)" "$(FORCE)" \
+	    $(if $(SLURM),$(if $(filter $(GPU_LABS),$(SELECTED)),1,0)) $(SELECTED)
 
 # Autolab: grading output first, then its one line of scores, last on stdout.
 autolab:

@@ -122,6 +122,36 @@ START_TEST(test_grade_all_writes_a_row_per_student_and_resumes)
 }
 END_TEST
 
+/* The same grading as a SLURM job array on a real single-node cluster started here (skipped, with
+ * the reason, only where SLURM can't be installed or started). */
+START_TEST(test_grade_all_on_slurm)
+{
+    int up = sh("sh tests/slurm-up.sh build/tmp/slurm > build/tmp/slurm-up.log 2>&1");
+    if (up == 77) {
+        char *why = slurp("build/tmp/slurm-up.log");
+        printf("grade-all on SLURM: skipped: %s", why ? why : "SLURM unavailable\n");
+        free(why);
+        return;
+    }
+    ck_assert_msg(up == 0, "slurm-up.sh failed (see build/tmp/slurm-up.log)");
+    int rc = sh("rm -rf build/tmp/ssubs build/tmp/smk build/grade-all && mkdir -p build/tmp/ssubs/erin "
+                "build/tmp/smk/labs/01-cpu-matvec && cp solutions/01-cpu-matvec/matvec.c build/tmp/smk/labs/01-cpu-matvec/ "
+                "&& tar -C build/tmp/smk -czf build/tmp/ssubs/ann.tar.gz labs && SLURM_CONF=$PWD/build/tmp/slurm/slurm.conf "
+                MAKE " grade-all SUBMISSIONS=build/tmp/ssubs LAB=01 SLURM=1 > build/tmp/grade-slurm.log 2>&1");
+    sh("sh tests/slurm-down.sh build/tmp/slurm");
+    ck_assert_msg(rc == 0, "make grade-all SLURM=1 exited %d (see build/tmp/grade-slurm.log)", rc);
+    char *csv = slurp("build/gradebook.csv"), *log = slurp("build/tmp/grade-slurm.log");
+    ck_assert_ptr_nonnull(csv);
+    ck_assert_ptr_nonnull(strstr(log, "submitting 2 grading tasks to SLURM"));
+    char *ann = strstr(csv, "\n\"ann\",\"graded\",");
+    ck_assert_ptr_nonnull(ann);
+    ck_assert_msg(atof(ann + strlen("\n\"ann\",\"graded\",")) >= 15, "the reference lost correctness points");
+    ck_assert_ptr_nonnull(strstr(csv, "\n\"erin\",\"rejected: no lab files found"));
+    free(csv);
+    free(log);
+}
+END_TEST
+
 START_TEST(test_autolab_prints_its_scores_last)
 {
     ck_assert_int_eq(sh(MAKE " autolab LAB=01 WORK=labs > build/tmp/autolab.out 2> build/tmp/autolab.err"), 0);
@@ -166,6 +196,7 @@ Suite *instructor_suite(void)
     tcase_add_test(t, test_handin_holds_exactly_the_files_students_edit);
     tcase_add_test(t, test_dist_kit_has_no_reference_code);
     tcase_add_test(t, test_grade_all_writes_a_row_per_student_and_resumes);
+    tcase_add_test(t, test_grade_all_on_slurm);
     tcase_add_test(t, test_autolab_prints_its_scores_last);
     tcase_add_test(t, test_gradescope_bundle_grades_a_submission);
     tcase_set_timeout(t, 600);
