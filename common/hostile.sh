@@ -6,14 +6,15 @@
 # A planted file grading/NN-name/planted/<name>.c (or .cu) says on its first line
 #   /* expect: <reason>                      every stage must fail with <reason>, or
 #   /* expect: <reason> in <stage>[,<stage>] those stages must;
-# and may list, on a line "threats: 2, 4", the rows of ../shared/GRADER_THREATS.md it exercises.
+# and lists on its second line, " * threats: 2, 4", the rows of ../shared/GRADER_THREATS.md it
+# exercises ("-": none, a plain bug); the report ends with the rows each lab's plants cover.
 # "speed" reasons (too-slow, no-speedup) are read from the speed check, others from correctness.
 # GPU plants on a machine without a GPU are reported skipped unless caught by the audit.
 # Exit 0 when every case tried was rejected as expected.
 set -u
 build=$1
 shift
-tried=0 rejected=0 skipped=0 wrong=0
+tried=0 rejected=0 skipped=0 wrong=0 rows=""
 for f in "$@"; do
     lab=$(printf '%s' "$f" | sed -n 's|^grading/\([^/]*\)/planted/.*|\1|p')
     name=$(basename "$f"); name=${name%.*}
@@ -24,6 +25,10 @@ for f in "$@"; do
         echo "$f: not a planted submission (grading/NN-name/planted/<name> with an 'expect:' first line)"
         wrong=$((wrong + 1)); continue
     fi
+    for r in $(sed -n '2s/^ \* threats: \([-0-9, ]*\).*/\1/p' "$f" | tr ',' ' '); do
+        [ "$r" = - ] || rows="$rows$lab $r
+"
+    done
     grader=$build/grading/$lab/grade
     src=$("$grader" --list --lab-dir "grading/$lab" --build "$build" | sed -n '1s/.*(edit \(.*\))$/\1/p')
     stages=$("$grader" --list --lab-dir "grading/$lab" --build "$build" | awk 'NR > 1 { print $2 }')
@@ -50,6 +55,11 @@ for f in "$@"; do
         *) tried=$((tried + 1)); echo "  $lab/$name: NOT rejected as expected ($expect):$why; see $build/tmp/$tag.log" ;;
     esac
 done
+if [ $# -gt 1 ]; then
+    echo "rows of GRADER_THREATS.md the plants exercise:"
+    printf '%s' "$rows" | sort -k1,1 -k2,2n -u |
+        awk '$1 != lab { if (lab) print line; lab = $1; line = "  " $1 ":" } { line = line " " $2 } END { if (lab) print line }'
+fi
 [ $skipped = 0 ] && note="" || note=", $skipped skipped (no GPU here)"
 echo "$tried cases tried, $rejected rejected as expected$note"
 [ $rejected = $tried ] && [ $wrong = 0 ]

@@ -1,4 +1,5 @@
 /* expect: wrong
+ * threats: 2, 28 (rows of ../shared/GRADER_THREATS.md)
  * Adds into y without clearing it first (reads the output before writing it). */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: wrong
+ * threats: 4, 26 (rows of ../shared/GRADER_THREATS.md)
  * Caches y by the address of A and returns it on later calls (x changes between timed calls). */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: audit
+ * threats: 9, 11 (rows of ../shared/GRADER_THREATS.md)
  * A constructor that would run before the grader's code (here it prints a fake summary). */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: crash
+ * threats: - (rows of ../shared/GRADER_THREATS.md)
  * Dereferences a null pointer. */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: audit
+ * threats: 10 (rows of ../shared/GRADER_THREATS.md)
  * Calls _exit(0) in the middle of the test (rejected: _exit is not an allowed call). */
 #include <stddef.h>
 #include "matvec.h"

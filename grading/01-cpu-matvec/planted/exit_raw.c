@@ -1,4 +1,5 @@
 /* expect: no-record
+ * threats: 10 (rows of ../shared/GRADER_THREATS.md)
  * Exits with status 0 through a raw system call, dodging the symbol audit; no result record reaches the grader. */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: wrong
+ * threats: 11 (rows of ../shared/GRADER_THREATS.md)
  * Prints a perfect score line and returns garbage: the grader never reads student output. */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: wrong
+ * threats: 21 (rows of ../shared/GRADER_THREATS.md)
  * Accumulates in float: a precision downgrade the double error bound rejects. */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: forbidden-syscall
+ * threats: 18 (rows of ../shared/GRADER_THREATS.md)
  * Forks through a raw system call (fork bomb), dodging the symbol audit. */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: crash
+ * threats: 19 (rows of ../shared/GRADER_THREATS.md)
  * Asks for 1 TiB and uses it without checking. */
 #include <stddef.h>
 #include "matvec.h"

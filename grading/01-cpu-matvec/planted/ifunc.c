@@ -1,4 +1,5 @@
 /* expect: audit
+ * threats: 8, 9 (rows of ../shared/GRADER_THREATS.md)
  * Makes the lab functions ifuncs: their resolver runs while the program loads, before the
  * grader's main, like a constructor. */
 #include <stddef.h>

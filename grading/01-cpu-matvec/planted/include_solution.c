@@ -1,4 +1,5 @@
 /* expect: audit
+ * threats: 13 (rows of ../shared/GRADER_THREATS.md)
  * Includes the reference solution through the lab header folder. */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: input-modified
+ * threats: 15 (rows of ../shared/GRADER_THREATS.md)
  * Computes the right answer but scales x in place first and back afterwards, badly. */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: wrong
+ * threats: 20 (rows of ../shared/GRADER_THREATS.md)
  * Produces NaN (0/0) in every element. */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: out-of-bounds
+ * threats: 16 (rows of ../shared/GRADER_THREATS.md)
  * Correct, then writes one element past the end of y. */
 #include <stddef.h>
 #include "matvec.h"

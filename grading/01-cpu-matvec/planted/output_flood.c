@@ -1,4 +1,5 @@
 /* expect: output-flood
+ * threats: 19 (rows of ../shared/GRADER_THREATS.md)
  * Prints without end. */
 #include <stddef.h>
 #include "matvec.h"

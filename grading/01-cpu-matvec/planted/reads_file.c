@@ -1,4 +1,5 @@
 /* expect: audit
+ * threats: 12, 13 (rows of ../shared/GRADER_THREATS.md)
  * Opens the reference solution at run time (fopen is not an allowed call). */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: wrong
+ * threats: 23, 24 (rows of ../shared/GRADER_THREATS.md)
  * Unrolled by 4 with the remainder loop forgotten: right only when n % 4 == 0. */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: too-slow
+ * threats: - (rows of ../shared/GRADER_THREATS.md)
  * Correct but recomputes each row six times. */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: audit
+ * threats: 6 (rows of ../shared/GRADER_THREATS.md)
  * Starts a thread that would finish the work after the call returns. */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,4 +1,5 @@
 /* expect: audit
+ * threats: 14 (rows of ../shared/GRADER_THREATS.md)
  * Hands the product to OpenBLAS. Not allowed: BLAS is not on the link line, and the audit
  * rejects the call before anything runs. */
 #include <cblas.h>

@@ -1,4 +1,5 @@
 /* expect: wrong
+ * threats: 23 (rows of ../shared/GRADER_THREATS.md)
  * Blocks by 8 and forgets the edge blocks: right only when m, n and k are multiples of 8. */
 #include <stddef.h>
 

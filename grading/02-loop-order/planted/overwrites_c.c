@@ -1,4 +1,5 @@
 /* expect: wrong
+ * threats: 24 (rows of ../shared/GRADER_THREATS.md)
  * Computes A B but stores it over C instead of adding to it: C's values on entry are lost. */
 #include <stddef.h>
 

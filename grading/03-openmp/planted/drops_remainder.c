@@ -1,4 +1,5 @@
 /* expect: wrong in matvec
+ * threats: 23, 24 (rows of ../shared/GRADER_THREATS.md)
  * Shares the rows out by hand, m / threads each, and forgets the m % threads left over: right
  * whenever the thread count divides m (always at one thread), wrong at three threads. */
 #include <omp.h>

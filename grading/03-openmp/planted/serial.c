@@ -1,4 +1,5 @@
 /* expect: no-speedup in matmul
+ * threats: - (rows of ../shared/GRADER_THREATS.md)
  * Correct serial code: fast enough against the ceiling for matmul's modest threshold, but no
  * faster with two threads than with one. */
 #include "planted/common.h"

@@ -1,4 +1,5 @@
 /* expect: audit
+ * threats: 31 (rows of ../shared/GRADER_THREATS.md)
  * Chooses its own thread count. The grader sets it (and runs 1, 2 and 3): not allowed. */
 #include <omp.h>
 

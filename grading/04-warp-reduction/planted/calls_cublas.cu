@@ -1,4 +1,5 @@
 /* expect: audit
+ * threats: 14 (rows of ../shared/GRADER_THREATS.md)
  * Hands the sum to cuBLAS (a dot product with a vector of ones): the link line has no cuBLAS and
  * the audit rejects the call. */
 #include "reduce.h"

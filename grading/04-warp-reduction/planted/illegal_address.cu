@@ -1,4 +1,5 @@
 /* expect: crash
+ * threats: - (rows of ../shared/GRADER_THREATS.md)
  * Every stage reads through a null pointer on the device: the launch fails at the next
  * synchronisation with an illegal address, and the runner stops with the CUDA error. */
 #include "reduce.h"

@@ -1,4 +1,5 @@
 /* expect: out-of-bounds
+ * threats: 16 (rows of ../shared/GRADER_THREATS.md)
  * Every stage writes its whole last block, past the end of its output: the device guard zones
  * the grader puts around every buffer show it. */
 #include "reduce.h"

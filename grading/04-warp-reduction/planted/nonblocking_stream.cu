@@ -1,4 +1,5 @@
 /* expect: audit
+ * threats: 5 (rows of ../shared/GRADER_THREATS.md)
  * Launches its kernels on a non-blocking stream of its own, so that event timing on the default
  * stream would miss them. Rejected: streams are not an allowed call in this lab (and the grader
  * synchronises the whole device before its end event anyway). */

@@ -1,4 +1,5 @@
 /* expect: wrong
+ * threats: 3, 7 (rows of ../shared/GRADER_THREATS.md)
  * "Returns the stale buffer": computes properly on its first call only. Later, the sum re-runs
  * only the last step over the partial sums it hopes are still in `work`, and vector add and
  * matvec do nothing, hoping last call's result is still in the output. The grader poisons work

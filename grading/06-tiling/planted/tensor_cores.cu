@@ -1,4 +1,5 @@
 /* expect: audit
+ * threats: 14, 21 (rows of ../shared/GRADER_THREATS.md)
  * Rounds the inputs to half and multiplies on the tensor cores with WMMA: fast, but not this
  * lab's FP32 arithmetic (lab 07 is about tensor cores). The audit finds wmma.mma in the PTX. */
 #include "sgemm.h"

@@ -1,4 +1,5 @@
 /* expect: crash
+ * threats: 23 (rows of ../shared/GRADER_THREATS.md)
  * A correct 32 x 32 shared-memory tiling, but only for sizes that are multiples of the tile: no
  * bounds checks, and the grid rounds down. Fine at 4096; below one tile (1 x 1 x 1, 17^3) the
  * grid has no blocks and the launch fails ("invalid configuration argument"); at 1000 the last

@@ -1,4 +1,5 @@
 /* expect: audit
+ * threats: 14 (rows of ../shared/GRADER_THREATS.md)
  * Hands the product to cuBLAS: the link line has no cuBLAS, and the audit rejects the call. */
 #include "wmma_gemm.h"
 

@@ -1,4 +1,5 @@
 /* expect: wrong
+ * threats: 24 (rows of ../shared/GRADER_THREATS.md)
  * The warp-per-tile kernel as a well-known blog post first wrote it: the loop over K loads its
  * fragments from the same place every time, never moving along K. Right only when K = 16. */
 #include "wmma_gemm.h"
