@@ -9,6 +9,7 @@
 # BUILD/gradebook.csv has one row per student. Submissions are graded one after another, so two
 # GPU timing jobs never share a GPU.
 set -u
+. "$(dirname "$0")/lib.sh"
 build=$1 subs=$2 force=$3
 shift 3
 out=$build/grade-all
@@ -19,8 +20,6 @@ fi
 mkdir -p "$out/students" || exit 2
 MAX_BYTES=$((50 * 1024 * 1024)) MAX_FILE=$((1024 * 1024)) MAX_ENTRIES=2000
 
-# The file each lab's student edits, from its grader: "01-cpu-matvec: ... (edit matvec.c)".
-source_of() { "$build/grading/$1/grade" --list --lab-dir "grading/$1" --build "$build" | sed -n '1s/.*(edit \(.*\))$/\1/p'; }
 
 # A tarball: only plain files and folders, no absolute paths, no "..", not too big or too many.
 unpack_tar() { # file dest -> 0, or prints why not
@@ -81,7 +80,7 @@ for entry in "$subs"/* "$subs"/.[!.]*; do
     found=0
     if [ "$status" = graded ]; then
         for l in "$@"; do
-            src=$(source_of "$l")
+            src=$(lab_source "$build" "$l")
             f=$root/$l/$src
             [ -f "$f" ] || continue
             if [ "$(wc -c < "$f")" -gt $MAX_FILE ]; then status="rejected: $l/$src is larger than $MAX_FILE bytes"; break; fi
@@ -93,10 +92,7 @@ for entry in "$subs"/* "$subs"/.[!.]*; do
     if [ "$status" = graded ]; then
         for l in "$@"; do
             [ -d "$dir/work/$l" ] || continue
-            "$build/grading/$l/grade" --lab-dir "grading/$l" --work "$dir/work" --build "$build" \
-                --runner-base "$build/grading/$l/runner-base.o" --results "$dir/results" \
-                ${CUDA_ARCH:+--cuda-arch "$CUDA_ARCH"} ${CUDA_HOME:+--cuda-home "$CUDA_HOME"} \
-                --nvcc "${NVCC_FOUND:-}" > "$dir/$l.log" 2>&1
+            run_grader "$build" "$l" "$dir/work" "$dir/results" > "$dir/$l.log" 2>&1
             rc=$?
             [ $rc -le 1 ] || status="grader stopped on $l (status $rc; see $dir/$l.log)"
         done

@@ -4,6 +4,7 @@
 # Exit 0 when every stage of every lab passes, 1 when any fails, 2 for a usage error.
 # One lab's trouble (even its grader stopping) never keeps the others from being graded.
 set -u
+. "$(dirname "$0")/lib.sh"
 build=$1 work=$2 lab=$3 seed=$4
 shift 4
 known=$(ls -d grading/[0-9][0-9]-*/ 2>/dev/null | sed 's|grading/||; s|/$||' | tr '\n' ' ')
@@ -28,9 +29,7 @@ for l in "$@"; do
   $l: not present in $work/ (skipped)"
         continue
     fi
-    "$build/grading/$l/grade" --lab-dir "grading/$l" --work "$work" --build "$build" \
-        --runner-base "$build/grading/$l/runner-base.o" --results "$results" ${seed:+--seed "$seed"} \
-        ${CUDA_ARCH:+--cuda-arch "$CUDA_ARCH"} ${CUDA_HOME:+--cuda-home "$CUDA_HOME"} --nvcc "${NVCC_FOUND:-}"
+    run_grader "$build" "$l" "$work" "$results" ${seed:+--seed "$seed"}
     rc=$?
     case $rc in
         0) word=pass

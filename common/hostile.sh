@@ -12,6 +12,7 @@
 # GPU plants on a machine without a GPU are reported skipped unless caught by the audit.
 # Exit 0 when every case tried was rejected as expected.
 set -u
+. "$(dirname "$0")/lib.sh"
 build=$1
 shift
 tried=0 rejected=0 skipped=0 wrong=0 rows=""
@@ -30,14 +31,12 @@ for f in "$@"; do
 "
     done
     grader=$build/grading/$lab/grade
-    src=$("$grader" --list --lab-dir "grading/$lab" --build "$build" | sed -n '1s/.*(edit \(.*\))$/\1/p')
+    src=$(lab_source "$build" "$lab")
     stages=$("$grader" --list --lab-dir "grading/$lab" --build "$build" | awk 'NR > 1 { print $2 }')
     tag=planted-$lab-$name work=$build/tmp/$tag
     rm -rf "$work" && mkdir -p "$work/$lab" && cp "$f" "$work/$lab/$src" || exit 2
     case $f in *.cu) timeout=60 ;; *) timeout=3 ;; esac
-    "$grader" --lab-dir "grading/$lab" --work "$work" --build "$build" --runner-base "$build/grading/$lab/runner-base.o" \
-        --results "$build/tmp/results/$tag" --timeout $timeout ${CUDA_ARCH:+--cuda-arch "$CUDA_ARCH"} \
-        ${CUDA_HOME:+--cuda-home "$CUDA_HOME"} --nvcc "${NVCC_FOUND:-}" > "$build/tmp/$tag.log" 2>&1
+    run_grader "$build" "$lab" "$work" "$build/tmp/results/$tag" --timeout $timeout > "$build/tmp/$tag.log" 2>&1
     rc=$?
     doc=$build/tmp/results/$tag/$lab.json
     case $expect in too-slow|no-speedup) check=speed ;; *) check=correctness ;; esac

@@ -8,17 +8,18 @@
 #   kit.sh gradescope BUILD        BUILD/gradescope-autograder.zip: the kit plus setup.sh and
 #                                  run_autograder for Gradescope's Ubuntu image
 set -u
+. "$(dirname "$0")/lib.sh"
 what=$1 build=$2
 shift 2
 mkdir -p "$build"
 
-# The files of the workbook a kit holds: those git tracks or does not ignore (every file outside a
-# checkout), never solutions/, the planted and honest submissions (instructor-only tests; the
-# honest ones are solutions written differently), the build folder or scratch work.
+# The files of the workbook a kit holds: those git tracks (every file but the build folder outside
+# a checkout), never solutions/ or the planted and honest submissions (instructor-only tests; the
+# honest ones are solutions written differently).
 kit_files() {
-    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git ls-files --cached --others --exclude-standard
-    else find . -type f ! -path './.git/*' | sed 's|^\./||'; fi |
-        grep -v -e '^solutions/' -e '^grading/[^/]*/planted/' -e '^grading/[^/]*/honest/' -e "^$build/" -e '^dev/' -e '^\.deps/'
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git ls-files
+    else find . -type f ! -path './.git/*' ! -path "./$build/*" | sed 's|^\./||'; fi |
+        grep -v -e '^solutions/' -e '^grading/[^/]*/planted/' -e '^grading/[^/]*/honest/'
 }
 
 case $what in
@@ -27,7 +28,7 @@ handin)
     user=$(printf '%s' "${HANDIN_USER:-$user}" | tr -c 'A-Za-z0-9._-' '_')
     files=""
     for l in "$@"; do
-        src=$("$build/grading/$l/grade" --list --lab-dir "grading/$l" --build "$build" | sed -n '1s/.*(edit \(.*\))$/\1/p')
+        src=$(lab_source "$build" "$l")
         [ -f "labs/$l/$src" ] && files="$files labs/$l/$src"
     done
     [ -n "$files" ] || { echo "nothing to hand in: no lab files under labs/" >&2; exit 2; }

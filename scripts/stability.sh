@@ -4,6 +4,7 @@
 # usage: scripts/stability.sh LAB N [WORK]     e.g. scripts/stability.sh 01 20 solutions
 # Logs and results: build/stability/<lab>/run-<i>/.
 set -u
+. common/lib.sh
 lab=$1 n=$2 work=${3:-solutions}
 full=$(ls -d grading/$lab*/ 2>/dev/null | head -n 1 | sed 's|grading/||; s|/$||')
 [ -n "$full" ] || { echo "unknown lab $lab" >&2; exit 2; }
@@ -12,8 +13,7 @@ rm -rf "$out" && mkdir -p "$out"
 make --no-print-directory -s tools >/dev/null || exit 2
 for i in $(seq 1 "$n"); do
     mkdir -p "$out/run-$i"
-    build/grading/$full/grade --lab-dir grading/$full --work "$work" --build build \
-        --runner-base build/grading/$full/runner-base.o --results "$out/run-$i" > "$out/run-$i/log.txt" 2>&1
+    run_grader build "$full" "$work" "$out/run-$i" > "$out/run-$i/log.txt" 2>&1
 done
 # One line per stage and run from the speed tests: stage, reason, fraction.
 cat "$out"/run-*/"$full".json | sed -n 's/.*"stage": "\([^"]*\)","check": "speed","reason": "\([a-z-]*\)".*"fraction": \([0-9.e+-]*\).*/\1 \2 \3/p' |

@@ -13,14 +13,12 @@
 
 static glob_t lab_dirs, planted, honest;
 
-/* Grade WORK for one lab with the lab's grader; the JSON goes to build/tmp/results/<tag>. */
+/* Grade WORK for one lab the way the scripts do (common/lib.sh's run_grader, with the CUDA
+ * settings `make check` exports); the JSON goes to build/tmp/results/<tag>. */
 static int grade(const char *lab, const char *work, const char *tag, const char *extra)
 {
-    const char *home = getenv("CUDA_HOME"), *arch = getenv("CUDA_ARCH");
-    return sh("build/grading/%s/grade --lab-dir grading/%s --work %s --build build --runner-base "
-              "build/grading/%s/runner-base.o --results build/tmp/results/%s %s%s %s%s %s > build/tmp/%s.log 2>&1",
-              lab, lab, work, lab, tag, home && *home ? "--cuda-home " : "", home && *home ? home : "",
-              arch && *arch ? "--cuda-arch " : "", arch && *arch ? arch : "", extra, tag);
+    return sh(". common/lib.sh && run_grader build %s %s build/tmp/results/%s %s > build/tmp/%s.log 2>&1", lab, work, tag,
+              extra, tag);
 }
 
 static char *results(const char *lab, const char *tag)
