@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <omp.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,23 @@ static size_t read_llc(void)
     return best;
 }
 
+/* The cores this process may use: its affinity mask (taskset, a SLURM or container cpuset), no more
+ * than a cgroup v2 CPU quota allows (docker --cpus). Not the cores the machine has online: a job given
+ * 2 of 64 cores that started 64 threads would time oversubscription. */
+static int usable_cores(void)
+{
+    cpu_set_t set;
+    int n = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : (int)sysconf(_SC_NPROCESSORS_ONLN);
+    char *quota = read_text("/sys/fs/cgroup/cpu.max", 256);
+    long max, period;
+    if (quota && sscanf(quota, "%ld %ld", &max, &period) == 2 && max > 0 && period > 0) {
+        long q = (max + period - 1) / period;
+        if (q < n) n = (int)q;
+    }
+    free(quota);
+    return n > 0 ? n : 1;
+}
+
 void machine_read(machine *m)
 {
     memset(m, 0, sizeof *m);
@@ -55,7 +73,7 @@ void machine_read(machine *m)
         snprintf(m->cpu, sizeof m->cpu, "%.*s", (int)n, p);
     }
     free(info);
-    m->cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    m->cores = usable_cores();
     m->llc_bytes = read_llc();
     char host[64] = "";
     gethostname(host, sizeof host - 1);

@@ -133,7 +133,8 @@ START_TEST(test_planted_submission_is_caught)
     snprintf(path, sizeof path, "build/tmp/hostile-%s.log", name);
     char *log = slurp(path);
     ck_assert_msg(rc == 0, "%s:\n%s", file, log ? log : "(no log)");
-    if (log && strstr(log, "skipped: no CUDA device")) printf("%s: skipped: no CUDA device\n", file);
+    const char *skip = log ? strstr(log, ": skipped: ") : NULL; /* no GPU, or one core for a speedup */
+    if (skip) printf("%s%.*s\n", file, (int)strcspn(skip, "\n"), skip);
     free(log);
 }
 END_TEST
