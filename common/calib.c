@@ -278,3 +278,18 @@ double gpu_gemm(const char *probe, const char *scratch, const char *kind, int m,
     }
     return g;
 }
+
+int gpu_pipeline(const char *probe, const char *scratch, int n, int degree, pipeline_times *out)
+{
+    char nn[32], dd[32], log[1024];
+    snprintf(nn, sizeof nn, "%d", n);
+    snprintf(dd, sizeof dd, "%d", degree);
+    snprintf(log, sizeof log, "%s/pipeline-probe.txt", scratch);
+    char *argv[] = {(char *)probe, "--pipeline", nn, dd, NULL};
+    config c = {0};
+    int rc = run_probe(argv, log, &c);
+    *out = (pipeline_times){config_num_or(&c, "h2d_s", 0), config_num_or(&c, "kernel_s", 0),
+                            config_num_or(&c, "d2h_s", 0), config_num_or(&c, "stream_create_us", 0)};
+    config_free(&c);
+    return rc == 0 && out->h2d > 0 && out->kernel > 0 && out->d2h > 0 ? 0 : -1;
+}

@@ -50,6 +50,11 @@ int gpu_probe(const char *probe, const char *args, const char *out_path, struct 
 double gpu_gemm(const char *probe, const char *scratch, const char *kind, int m, int n, int k, double alpha,
                 double beta, const void *in, size_t in_bytes, float *out);
 
+/* Moving n floats through the GPU, each part timed alone by the probe (seconds): pinned copy in,
+ * its own Horner kernel of that degree, copy out; and the host cost of creating a stream. */
+typedef struct pipeline_times { double h2d, kernel, d2h, stream_create_us; } pipeline_times;
+int gpu_pipeline(const char *probe, const char *scratch, int n, int degree, pipeline_times *out);
+
 /* The GPU's cached calibration (copy bandwidth, cuBLAS SGEMM and HGEMM) in `dir`, keyed by this
  * machine and the device name; measured with `gpu-probe --blas` if missing or forced. */
 int gpu_calibration(const char *dir, const machine *m, const char *device, const char *probe, int force,

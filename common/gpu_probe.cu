@@ -8,6 +8,11 @@
  *                        cuBLAS's rate at that shape (gemm_gflops); with IN (A, B and, for sgemm,
  *                        C, row-major, as the scorer packs them) also OUT: C = alpha A B + beta C
  *                        and |alpha| |A||B| + |beta| |C| (for the error bound), M x N floats each
+ *   gpu-probe --pipeline N DEGREE
+ *                        the three parts of moving N floats through the GPU and back: pinned
+ *                        host-to-device copy (h2d_s), Horner's rule of that degree on each element
+ *                        (kernel_s), device-to-host copy (d2h_s), each timed alone; and what
+ *                        creating and destroying a stream costs (stream_create_us)
  *
  * Prints "key = value" lines; "devices = 0" (and why) where there is no usable GPU. */
 #define CUBLAS_CHECK_WANTED
@@ -16,6 +21,7 @@
 #include <cublas_v2.h>
 #include <cuda_fp16.h>
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <unistd.h>
 #include <vector>
@@ -221,9 +227,67 @@ static int gemm_mode(int argc, char **argv)
     return 0;
 }
 
+/* The pipeline's kernel: y = c[0] + c[1] x + ... + c[degree] x^degree by Horner's rule, one element
+ * a thread. Every thread of a warp reads the same coefficient: constant memory broadcasts it. */
+#define PROBE_MAX_DEGREE 4096
+__constant__ static float coef[PROBE_MAX_DEGREE + 1];
+
+__global__ static void horner(int n, int degree, const float *x, float *y)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float v = x[i], acc = coef[degree];
+#pragma unroll 16
+    for (int k = degree - 1; k >= 0; k--) acc = fmaf(acc, v, coef[k]);
+    y[i] = acc;
+}
+
+/* --pipeline: see the top of the file. */
+static int pipeline_mode(int argc, char **argv)
+{
+    int n = argc == 4 ? atoi(argv[2]) : 0, degree = argc == 4 ? atoi(argv[3]) : -1;
+    if (n < 1 || degree < 0 || degree > PROBE_MAX_DEGREE) {
+        fprintf(stderr, "usage: gpu-probe --pipeline N DEGREE (1 <= N, 0 <= DEGREE <= %d)\n", PROBE_MAX_DEGREE);
+        return 2;
+    }
+    size_t bytes = (size_t)n * sizeof(float);
+    std::vector<float> c(degree + 1);
+    for (int k = 0; k <= degree; k++) c[k] = (float)((k * 7919) % 1000) / 1000.0f - 0.5f;
+    CUDA_CHECK(cudaMemcpyToSymbol(coef, c.data(), c.size() * sizeof(float)));
+    float *hx, *hy, *dx, *dy;
+    CUDA_CHECK(cudaMallocHost(&hx, bytes));
+    CUDA_CHECK(cudaMallocHost(&hy, bytes));
+    CUDA_CHECK(cudaMalloc(&dx, bytes));
+    CUDA_CHECK(cudaMalloc(&dy, bytes));
+    for (int i = 0; i < n; i++) hx[i] = (float)((i * 2654435761u) % 2000) / 1000.0f - 1.0f;
+    cudaStream_t s;
+    CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    double h2d = median_time([&] { CUDA_CHECK(cudaMemcpyAsync(dx, hx, bytes, cudaMemcpyHostToDevice, s)); }, 10);
+    double kernel = median_time([&] {
+        horner<<<(n + 255) / 256, 256, 0, s>>>(n, degree, dx, dy);
+        CUDA_CHECK_LAST();
+    }, 10);
+    double d2h = median_time([&] { CUDA_CHECK(cudaMemcpyAsync(hy, dy, bytes, cudaMemcpyDeviceToHost, s)); }, 10);
+    /* Creating streams: the host-side cost a pipeline pays once (or every call, if it creates them there). */
+    enum { STREAMS = 64 };
+    cudaStream_t many[STREAMS];
+    auto t0 = std::chrono::steady_clock::now();
+    for (int k = 0; k < STREAMS; k++) CUDA_CHECK(cudaStreamCreateWithFlags(&many[k], cudaStreamNonBlocking));
+    for (int k = 0; k < STREAMS; k++) CUDA_CHECK(cudaStreamDestroy(many[k]));
+    double create = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / STREAMS;
+    printf("h2d_s = %.6g\nkernel_s = %.6g\nd2h_s = %.6g\nstream_create_us = %.3g\n", h2d, kernel, d2h, create * 1e6);
+    CUDA_CHECK(cudaStreamDestroy(s));
+    CUDA_CHECK(cudaFreeHost(hx));
+    CUDA_CHECK(cudaFreeHost(hy));
+    CUDA_CHECK(cudaFree(dx));
+    CUDA_CHECK(cudaFree(dy));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--gemm")) return gemm_mode(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "--pipeline")) return pipeline_mode(argc, argv);
     bool want_copy = false, want_blas = false;
     for (int i = 1; i < argc; i++) {
         want_copy |= !strcmp(argv[i], "--copy") || !strcmp(argv[i], "--blas");

@@ -123,9 +123,11 @@ static void bufset_free(bufset *s)
     free(s->bound);
 }
 
-static void shape_text(lab_shape s, char *buf, size_t len)
+static void shape_text(const lab_problem *p, lab_shape s, char *buf, size_t len)
 {
-    if (s.k) snprintf(buf, len, "m=%d n=%d k=%d", s.m, s.n, s.k);
+    if (p && p->dim_names[0])
+        snprintf(buf, len, "n=%d %s=%d %s=%d", s.n, p->dim_names[0], s.m, p->dim_names[2], s.k);
+    else if (s.k) snprintf(buf, len, "m=%d n=%d k=%d", s.m, s.n, s.k);
     else if (s.m) snprintf(buf, len, "m=%d n=%d", s.m, s.n);
     else snprintf(buf, len, "n=%d", s.n);
 }
@@ -148,7 +150,7 @@ static int check_guards(const bufset *s, lab_shape shape, const unsigned char *g
 {
     size_t gb = GUARD_DOUBLES * sizeof(double);
     char sh[64];
-    shape_text(shape, sh, sizeof sh);
+    shape_text(s->p, shape, sh, sizeof sh);
     for (int i = 0; i < s->p->nbufs; i++)
         for (size_t k = 0; k < 2 * gb; k++)
             if (g[2 * gb * (size_t)i + k] != GUARD_BYTE)
@@ -161,7 +163,7 @@ static int check_inputs(const bufset *s, lab_shape shape, const void *back, outc
 {
     const unsigned char *p = back, *q = s->packed;
     char sh[64];
-    shape_text(shape, sh, sizeof sh);
+    shape_text(s->p, shape, sh, sizeof sh);
     for (int i = 0; i < s->p->nbufs; i++) {
         if (!is_sent(&s->b[i])) continue;
         size_t n = buf_bytes(&s->b[i]);
@@ -190,7 +192,7 @@ static int check_values(bufset *s, lab_shape shape, const void *out, const uint6
     }
     if (bad == 0) return 0;
     char sh[64], why[512] = "";
-    shape_text(shape, sh, sizeof sh);
+    shape_text(s->p, shape, sh, sizeof sh);
     size_t fi = at ? at[first] : first;
     if (!at) diagnose_output(s->got, s->ref, s->bound, ob->rows, ob->cols, ob->type == F32 ? (double)(float)poison : poison,
                              why, sizeof why);
@@ -265,11 +267,11 @@ static void output_tail(const char *path, char *buf, size_t len)
 }
 
 /* How the runner ended, when it did not send everything. */
-static void runner_failed(const grader *g, const runner_end *e, lab_shape shape, outcome *o)
+static void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, lab_shape shape, outcome *o)
 {
     char text[256], sh[64];
     runner_end_text(e, text, sizeof text);
-    shape_text(shape, sh, sizeof sh);
+    shape_text(p, shape, sh, sizeof sh);
     const char *reason = e->timed_out ? "timeout"
                          : e->signaled && e->sig == SIGSYS ? "forbidden-syscall"
                          : e->signaled && e->sig == SIGXFSZ ? "output-flood"
@@ -282,6 +284,10 @@ static void runner_failed(const grader *g, const runner_end *e, lab_shape shape,
     if (e->exited && e->code == RUNNER_NO_SANDBOX) snprintf(text, sizeof text, "the sandbox (seccomp) could not be set up on this machine");
     if (e->exited && e->code == RUNNER_NO_GPU) snprintf(text, sizeof text, "the runner could not initialise the GPU");
     if (e->exited && e->code == RUNNER_CUDA_ERROR) snprintf(text, sizeof text, "stopped by a CUDA error");
+    if (e->exited && e->code == RUNNER_LEAK) {
+        reason = "leak";
+        snprintf(text, sizeof text, "destroy left behind what create made (the counts are below)");
+    }
     char tail[700];
     output_tail(g->output, tail, sizeof tail);
     fail(o, reason, "%s: %s%s%s", sh, text, tail[0] ? "\n  its output ended with:\n" : "", tail);
@@ -321,7 +327,7 @@ static outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
     }
     if (io == 0 && o.ok) io = runner_recv(&p, MSG_DONE, NULL, 0);
     runner_end e = runner_finish(&p);
-    if (io != 0 && o.ok) runner_failed(g, &e, shape, &o);
+    if (io != 0 && o.ok) runner_failed(g, &e, s.p, shape, &o);
     bufset_free(&s);
     free(guards);
     free(back);
@@ -353,7 +359,9 @@ static void check_timed(grader *g, bufset *s, lab_shape shape, int vary, const u
         snprintf(when, sizeof when, " (timed call %zu of %zu)", c + 1, calls);
         if (vary >= 0 || c == 0) {
             if (vary >= 0) memcpy(s->buf[vary], variants + c * vbytes, vbytes);
-            reference(g, s, shape);
+            int whole = c == 0 || c == calls - 1 || !s->p->reference_at;
+            if (whole) reference(g, s, shape);
+            else s->p->reference_at(shape, s->buf, at, nsample, s->ref, s->bound);
         }
         if (c == 0) check_values(s, shape, outs, NULL, s->nout, poison_value(0), when, o);
         if (o->ok && c == calls - 1)
@@ -399,9 +407,11 @@ static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *re
     io = io ? io : runner_recv(&p, MSG_SAMPLES, samples, calls * nsample * esz);
     io = io ? io : runner_recv(&p, MSG_GUARDS, guards, guards_bytes(pr));
     io = io ? io : runner_recv(&p, MSG_INPUTS, back, back_bytes(pr, shape));
+    trace_msg *trace = LAB.traced ? xcalloc(1, sizeof *trace) : NULL;
+    if (trace) io = io ? io : runner_recv(&p, MSG_TRACE, trace, sizeof *trace);
     io = io ? io : runner_recv(&p, MSG_DONE, NULL, 0);
     runner_end e = runner_finish(&p);
-    if (io != 0 && o.ok) runner_failed(g, &e, shape, &o);
+    if (io != 0 && o.ok) runner_failed(g, &e, s.p, shape, &o);
     if (o.ok && check_guards(&s, shape, guards, &o) == 0) {
         check_timed(g, &s, shape, vary, variants, outs, samples, at, nsample, calls, &o);
         if (o.ok) check_inputs(&s, shape, back, &o); /* the vary buffer now holds the last variant */
@@ -412,6 +422,11 @@ static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *re
         for (size_t c = 3; c <= calls; c++) res->best_seconds = fmin(res->best_seconds, times[c]);
         res->timed = 1;
         res->timed_shape = shape;
+        if (trace && !res->trace && trace->count >= 0 && trace->count <= TRACE_MAX) {
+            res->ntrace = trace->count;
+            res->trace = xmalloc(((size_t)trace->count + 1) * sizeof *res->trace);
+            memcpy(res->trace, trace->ev, (size_t)trace->count * sizeof *res->trace);
+        }
         double per_call = wall / (double)calls;
         if (res->seconds < config_num(&g->run->cfg, "wallclock_margin") * per_call && !LAB.gpu)
             fail(&o, "wallclock", "reported %.3g s per call, but the wall clock saw %.3g s per call", res->seconds,
@@ -425,6 +440,7 @@ static outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *re
     free(times);
     free(guards);
     free(back);
+    free(trace);
     return o;
 }
 
@@ -463,6 +479,22 @@ static double blas_ceiling(grader *g, const lab_problem *p, lab_shape s)
     return gf;
 }
 
+/* Data that starts and ends in host memory: the probe times copy in, its own kernel and copy out
+ * at n, once per n in this run. Their maximum is the ideal overlapped time. */
+static pipeline_times pipeline_ceiling(grader *g, const lab_problem *p, lab_shape s)
+{
+    lab_run *r = g->run;
+    for (int i = 0; i < r->npipe; i++)
+        if (r->pipe[i].n == s.n) return r->pipe[i].t;
+    char probe[1024];
+    snprintf(probe, sizeof probe, "%s/common/gpu-probe", r->build_dir);
+    pipeline_times t;
+    if (gpu_pipeline(probe, g->scratch, s.n, p->poly_degree, &t))
+        die("could not measure the copy and kernel times with %s (see %s/pipeline-probe.txt)", probe, g->scratch);
+    if (r->npipe < (int)(sizeof r->pipe / sizeof r->pipe[0])) r->pipe[r->npipe].n = s.n, r->pipe[r->npipe++].t = t;
+    return t;
+}
+
 /* Rate, ceiling, verdict and points of a timed stage. */
 static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outcome *o)
 {
@@ -470,14 +502,19 @@ static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outc
     lab_shape s = res->timed_shape;
     res->gflops = p->flops(s) / res->seconds * 1e-9;
     res->gbs = p->bytes(s) / res->seconds * 1e-9;
-    int blas = p->ceiling == CEIL_BLAS;
-    res->ceiling_gflops = blas ? blas_ceiling(g, p, s) : g->run->now.stream_gbs * intensity(p, s);
+    int blas = p->ceiling == CEIL_BLAS, pipe = p->ceiling == CEIL_PIPELINE;
+    if (pipe) {
+        res->pipe = pipeline_ceiling(g, p, s);
+        res->ceiling_gflops = p->flops(s) / fmax(res->pipe.h2d, fmax(res->pipe.kernel, res->pipe.d2h)) * 1e-9;
+    } else {
+        res->ceiling_gflops = blas ? blas_ceiling(g, p, s) : g->run->now.stream_gbs * intensity(p, s);
+    }
     res->fraction = res->gflops / res->ceiling_gflops;
     /* The fastest this machine has been seen to stream, in this run or at calibration: a busy
      * moment during this run's measurement must not make honest code look impossible. */
     const lab_run *r = g->run;
     double stream = fmax(fmax(r->now.read_gbs, r->now.stream_gbs), fmax(r->cached.read_gbs, r->cached.stream_gbs));
-    double limit = config_num(cfg, "impossible_margin") * (blas ? res->ceiling_gflops : stream * intensity(p, s));
+    double limit = config_num(cfg, "impossible_margin") * (blas || pipe ? res->ceiling_gflops : stream * intensity(p, s));
     if (res->gflops > limit) {
         fail(o, "impossible", "%.2f GFLOP/s is more than this machine can do (%.2f: the ceiling times the "
                               "margin in thresholds.conf): the timing is not trustworthy", res->gflops, limit);
@@ -704,8 +741,12 @@ static unsigned long long file_hash(const char *path)
 /* Build the runner for `source` with `cflags`; a build failure is reported on every stage. */
 static int build(const options *opt, grader *g, const char *source, const char *cflags, char *msg, size_t len)
 {
-    const char *fns[16];
-    for (int i = 0; i < LAB.nstages; i++) fns[i] = LAB.stages[i].function;
+    const char *fns[64];
+    char names[1024] = "", *save = NULL;
+    int nfns = 0;
+    for (int i = 0; i < LAB.nstages; i++) /* a stage's `function` may name several, space separated */
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s ", LAB.stages[i].function);
+    for (char *w = strtok_r(names, " ", &save); w && nfns < 64; w = strtok_r(NULL, " ", &save)) fns[nfns++] = w;
     const config *cfg = &g->run->cfg;
     const char *libs = config_str(cfg, "ldlibs"), *allow = config_str(cfg, "allow_calls");
     const char *compiler = config_str(cfg, "compiler");
@@ -715,7 +756,7 @@ static int build(const options *opt, grader *g, const char *source, const char *
     snprintf(g->run->cflags, sizeof g->run->cflags, "%s", flags);
     compiler_version(compiler ? compiler : "gcc", g->scratch, g->run->compiler, sizeof g->run->compiler);
     build_spec b = {compiler ? compiler : "gcc", opt->cuda_home, source, opt->lab_dir, g->scratch, opt->runner_base,
-                    flags, libs ? libs : "-lm", fns, LAB.nstages, allow ? allow : "", config_str(cfg, "forbid_ptx")};
+                    flags, libs ? libs : "-lm", fns, nfns, allow ? allow : "", config_str(cfg, "forbid_ptx")};
     int status = build_runner(&b, msg, len);
     char rel[1100];
     snprintf(rel, sizeof rel, "%s/runner", g->scratch);
@@ -840,14 +881,19 @@ static void bench_row(grader *g, int stage, lab_shape s, const char *label)
     outcome o = run_timed(g, stage, s, &res);
     g->max_calls = keep;
     char sh[64];
-    shape_text(s, sh, sizeof sh);
+    shape_text(p, s, sh, sizeof sh);
     double mib = p->bytes(s) / (1 << 20);
     if (!o.ok) {
         printf("  %-8s %-22s %9.1f  %-12s  %s\n", label, sh, mib, LAB.stages[stage].name, o.reason);
         return;
     }
     double gf = p->flops(s) / res.seconds * 1e-9, gbs = p->bytes(s) / res.seconds * 1e-9;
-    if (p->ceiling == CEIL_BLAS) /* a compute ceiling: the vendor library at this size, this run */
+    if (p->ceiling == CEIL_PIPELINE) { /* % of the ideal overlapped time at this n, this run */
+        pipeline_times t = pipeline_ceiling(g, p, s);
+        printf("  %-8s %-34s %9.1f  %-12s %9.2f %9.2f %8.0f%%   (%.2f ms; ideal %.2f, serial %.2f)\n", label, sh, mib,
+               LAB.stages[stage].name, gf, gbs, 100 * fmax(t.h2d, fmax(t.kernel, t.d2h)) / res.seconds,
+               1e3 * res.seconds, 1e3 * fmax(t.h2d, fmax(t.kernel, t.d2h)), 1e3 * (t.h2d + t.kernel + t.d2h));
+    } else if (p->ceiling == CEIL_BLAS) /* a compute ceiling: the vendor library at this size, this run */
         printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %8.0f%%\n", label, sh, mib, LAB.stages[stage].name, gf, gbs,
                100 * gf / blas_ceiling(g, p, s));
     else
@@ -877,7 +923,17 @@ static int bench(const options *opt, grader *g, const char *source)
     if (blas)
         printf("ceiling column: for matrix multiplies, %% of %s at that size measured in this run%s\n",
                LAB.gpu ? "cuBLAS" : "OpenBLAS dgemm", LAB.gpu || g->run->threads == 1 ? "" : " at the lab's thread count");
-    printf("  %-8s %-22s %9s  %-12s %9s %9s %9s\n", "flags", "size", "MiB", "stage", "GFLOP/s", "GB/s", "ceiling");
+    int pipe = LAB.stages[0].problem->ceiling == CEIL_PIPELINE;
+    if (pipe) {
+        lab_case c[LAB_MAX_CASES];
+        LAB.stages[0].problem->bench_cases(0, c);
+        pipeline_times t = pipeline_ceiling(g, LAB.stages[0].problem, c[0].s);
+        printf("ceiling column: the ideal overlapped time max(copy in, kernel, copy out), each measured alone by the "
+               "probe at that n in this run, over the stage's time\ncreating (and destroying) a stream costs %.1f us "
+               "on the host here\n", t.stream_create_us);
+    }
+    printf("  %-8s %-*s %9s  %-12s %9s %9s %9s\n", "flags", pipe ? 34 : 22, "size", "MiB", "stage", "GFLOP/s", "GB/s",
+           "ceiling");
     for (int st = 0; st < LAB.nstages; st++) {
         lab_case cases[LAB_MAX_CASES];
         int n = LAB.stages[st].problem->bench_cases(g->run->mach.llc_bytes, cases);

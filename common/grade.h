@@ -19,6 +19,9 @@ typedef struct stage_result {
     int fast_enough;
     double speedup, speedup_required; /* threaded labs: time at 1 thread / time at the lab's threads */
     double points_correct, points_speed, max_correct, max_speed;
+    pipeline_times pipe;  /* CEIL_PIPELINE: the parts of the ideal time, measured at the timed shape */
+    trace_event *trace;   /* traced labs: what one call ran on which stream */
+    int ntrace;
 } stage_result;
 
 typedef struct lab_run {
@@ -40,6 +43,8 @@ typedef struct lab_run {
     unsigned long long grader_hash, config_hash;
     struct { lab_shape s; double gflops; } blas[8]; /* OpenBLAS dgemm at each timed shape, this run */
     int nblas;
+    struct { int n; pipeline_times t; } pipe[8];    /* CEIL_PIPELINE labs: the probe at each timed n */
+    int npipe;
     const char *build_dir;
     config cfg;
     char build_error[4096];

@@ -8,6 +8,7 @@
 #define LAB_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "rng.h"
 
@@ -50,6 +51,8 @@ typedef struct lab_case {
 /* A problem: its buffers, its work, its reference and its sizes. Stages of a lab share problems. */
 struct lab_problem {
     const char *name; /* "matvec" */
+    /* What m, n and k mean where not "m", "n", "k" (lab 05: "streams", "n", "chunks"), for messages. */
+    const char *dim_names[3];
     int nbufs;
     int out;  /* index of the output buffer */
     int vary; /* an input redrawn before every timed call (so results can't be cached), or -1 */
@@ -60,15 +63,22 @@ struct lab_problem {
     /* Scorer only: the exact result (in higher precision) and a per-element error bound. The
      * inputs are typed as the layout says; ref and bound have one double per output element. */
     void (*reference)(lab_shape s, void *const *buf, double *ref, double *bound);
+    /* Optional, for a costly reference with a varying input: only output positions at[0..count),
+     * into ref[at[k]] and bound[at[k]]; timed calls between the first and last are checked there. */
+    void (*reference_at)(lab_shape s, void *const *buf, const uint64_t *at, size_t count, double *ref, double *bound);
     /* The roofline ceiling a stage is judged against: the stream bandwidth measured in the run
      * (CPU triad or GPU device copy) times the intensity, or the vendor library measured in the
      * run at the same shape (a practical compute ceiling): OpenBLAS dgemm at the lab's thread
-     * count on the CPU, cuBLAS `blas` ("sgemm": FP32, no TF32; "hgemm": fp16 in, fp32 out) on a GPU. */
-    enum { CEIL_STREAM, CEIL_BLAS } ceiling;
+     * count on the CPU, cuBLAS `blas` ("sgemm": FP32, no TF32; "hgemm": fp16 in, fp32 out) on a GPU;
+     * or (CEIL_PIPELINE, data in host memory) the work over the ideal overlapped time: the longest of
+     * pinned host-to-device copy, the probe's own kernel and device-to-host copy, measured in the run. */
+    enum { CEIL_STREAM, CEIL_BLAS, CEIL_PIPELINE } ceiling;
     const char *blas;
     /* GPU gemm problems: C = alpha A B + beta C. Shapes above `probe_flops` are checked against
      * cuBLAS run by the GPU probe on the same inputs (a CPU reference would take minutes). */
     double alpha, beta, probe_flops;
+    /* CEIL_PIPELINE: the probe's kernel is Horner's rule of this degree in float, one element each. */
+    int poly_degree;
     /* Input values: uniform in [lo, hi), rounded to the nearest multiple of `quantum` when it is > 0. */
     double lo, hi, quantum;
     /* The sizes graded this run, drawn from r; timed ones are sized from the machine. */
@@ -79,7 +89,7 @@ struct lab_problem {
 
 typedef struct lab_stage {
     const char *name;     /* id used in tables, thresholds.conf and results: "unrolled" */
-    const char *function; /* the student's function: "matvec_unrolled" */
+    const char *function; /* the student's function: "matvec_unrolled" (or several, space separated) */
     const char *what;     /* one line describing the stage */
     const lab_problem *problem;
     void (*setup)(lab_call *c);    /* optional, untimed, once per input set: private copies */
@@ -88,6 +98,22 @@ typedef struct lab_stage {
     void (*post)(lab_call *c);     /* optional, untimed, after every call: e.g. download the output */
     void (*teardown)(lab_call *c); /* optional, untimed: copy back what the grader checks, free */
 } lab_stage;
+
+/* One operation the student's code queued during a traced call (lab_trace). */
+typedef struct trace_event {
+    int32_t stream; /* 0: the default stream; 1, 2, ...: the others, numbered as first seen */
+    int32_t kind;   /* TRACE_H2D, ... */
+    double t0, t1;  /* seconds from the start of the call */
+} trace_event;
+enum { TRACE_H2D, TRACE_KERNEL, TRACE_D2H, TRACE_OTHER };
+#define TRACE_MAX 1024
+
+/* A lab that shows what ran on which stream: after the timed calls, the runner brackets one more
+ * call with begin/end and sends the events to the scorer for the report's timeline. */
+typedef struct lab_trace {
+    void (*begin)(void);
+    int (*end)(trace_event *out, int max); /* events recorded since begin, at most max */
+} lab_trace;
 
 /* How the runner times one call; NULL in a lab means the CPU clock. GPU labs use gpu_timer. */
 typedef struct lab_timer {
@@ -106,6 +132,8 @@ typedef struct lab {
     int nstages;
     int ranked; /* the first `ranked` stages are variants of one idea: the report ranks them by speed */
     const lab_timer *timer;
+    int traced;               /* the runner sends a timeline of one call of each timed stage ... */
+    const lab_trace *trace;   /* ... recorded with these (runner only) */
 } lab;
 
 extern const lab LAB;

@@ -5,8 +5,9 @@
  * runner process grades one case. Correctness: JOB, then per trial INPUT, answered by OUTPUT,
  * GUARDS and INPUTS. Timed: JOB, INPUT, VARIANTS (if the problem varies an input), SAMPLE_AT
  * (output positions); answered by READY, TIMES, OUTPUT (first call), OUTPUT (last call), SAMPLES
- * (those positions of every call's output), GUARDS, INPUTS. Then DONE. A case without DONE
- * failed, whatever the runner's exit status. */
+ * (those positions of every call's output), GUARDS, INPUTS, and in a traced lab TRACE (what the
+ * student's code put on which stream in one more call). Then DONE. A case without DONE failed,
+ * whatever the runner's exit status. */
 #ifndef PROTO_H
 #define PROTO_H
 
@@ -26,12 +27,13 @@
  * CUDA call that fails exits with CUDA_FAILED_STATUS (cuda_check.h), which is RUNNER_CUDA_ERROR. */
 enum runner_exit {
     RUNNER_NO_MEMORY = 3, RUNNER_WRITE_FAILED, RUNNER_READ_FAILED, RUNNER_NO_SANDBOX, RUNNER_BAD_JOB,
-    RUNNER_NO_GPU, RUNNER_CUDA_ERROR,
+    RUNNER_NO_GPU, RUNNER_CUDA_ERROR, RUNNER_LEAK,
 };
 
 enum msg_kind {
     MSG_JOB = 1, MSG_INPUT, MSG_VARIANTS, MSG_SAMPLE_AT,                            /* scorer -> runner */
     MSG_READY, MSG_OUTPUT, MSG_TIMES, MSG_SAMPLES, MSG_GUARDS, MSG_INPUTS, MSG_DONE, /* runner -> scorer */
+    MSG_TRACE,
 };
 
 typedef struct msg_head {
@@ -50,6 +52,12 @@ typedef struct job {
     int32_t vary;       /* the input redrawn before every timed call (the problem's, or -1: none) */
     double min_time;    /* ... and stop once this many seconds have been timed */
 } job;
+
+/* The TRACE message: how many of the events are filled in. */
+typedef struct trace_msg {
+    int32_t count, pad;
+    trace_event ev[TRACE_MAX];
+} trace_msg;
 
 /* Send a message; 0 on success. */
 int msg_send(int fd, uint32_t kind, const void *payload, size_t bytes);

@@ -24,6 +24,48 @@ static void indented(FILE *f, const char *text, const char *indent)
     }
 }
 
+/* Data moved through the GPU: the ideal time's parts, and what one call put on which stream, one
+ * row a stream, H copy in, K kernel, D copy out, time running left to right. */
+static void timeline(const stage_result *s, const char *stage, FILE *f)
+{
+    const pipeline_times *t = &s->pipe;
+    if (!s->timed || t->h2d <= 0) return;
+    double ideal = fmax(t->h2d, fmax(t->kernel, t->d2h));
+    fprintf(f, "\n%s: %.2f ms a call; ideal %.2f ms = max(copy in %.2f, kernel %.2f, copy out %.2f), serial %.2f ms\n",
+            stage, 1e3 * s->seconds, 1e3 * ideal, 1e3 * t->h2d, 1e3 * t->kernel, 1e3 * t->d2h,
+            1e3 * (t->h2d + t->kernel + t->d2h));
+    if (s->ntrace <= 0) return;
+    enum { WIDTH = 72, ROWS = 16 };
+    double end = 0;
+    int streams = 0;
+    for (int e = 0; e < s->ntrace; e++) {
+        end = fmax(end, s->trace[e].t1);
+        if (s->trace[e].stream + 1 > streams) streams = s->trace[e].stream + 1;
+    }
+    if (end <= 0) return;
+    fprintf(f, "  one call, traced (H copy in, K kernel, D copy out; %.3f ms a column):\n", 1e3 * end / WIDTH);
+    for (int row = 0; row < streams && row < ROWS; row++) {
+        char line[WIDTH + 1];
+        memset(line, '.', WIDTH);
+        line[WIDTH] = '\0';
+        int used = 0;
+        for (int e = 0; e < s->ntrace; e++) {
+            const trace_event *ev = &s->trace[e];
+            if (ev->stream != row) continue;
+            used = 1;
+            int a = (int)(ev->t0 / end * WIDTH), b = (int)(ev->t1 / end * WIDTH);
+            if (a < 0) a = 0;
+            if (b >= WIDTH) b = WIDTH - 1;
+            for (int c = a; c <= b; c++) line[c] = "HKD?"[ev->kind >= 0 && ev->kind <= TRACE_OTHER ? ev->kind : 3];
+        }
+        if (!used) continue;
+        if (row == 0) fprintf(f, "  %-9s |%s|\n", "default", line);
+        else fprintf(f, "  stream %-2d |%s|\n", row, line);
+    }
+    if (streams > ROWS) fprintf(f, "  (%d more streams not shown)\n", streams - ROWS);
+    fprintf(f, "  %-9s  0%*.*f ms\n", "", WIDTH - 1, 2, 1e3 * end);
+}
+
 /* The first LAB.ranked stages (variants of one idea, like loop orders) by speed, fastest first. */
 static void ranking(const lab_run *r, FILE *f)
 {
@@ -101,6 +143,7 @@ void report_table(const lab_run *r, FILE *f)
                     100 * s->required, speedup, verdict(s));
     }
     ranking(r, f);
+    for (int i = 0; i < LAB.nstages; i++) timeline(&r->stages[i], LAB.stages[i].name, f);
     int shown_build = 0;
     for (int i = 0; i < LAB.nstages; i++) {
         const stage_result *s = &r->stages[i];
@@ -150,6 +193,11 @@ static void test_entry(json *j, const char *stage, const char *check, double sco
         json_kv_number(j, "m", s->timed_shape.m);
         json_kv_number(j, "n", s->timed_shape.n);
         json_kv_number(j, "k", s->timed_shape.k);
+        if (s->pipe.h2d > 0) {
+            json_kv_number(j, "h2d_s", s->pipe.h2d);
+            json_kv_number(j, "kernel_s", s->pipe.kernel);
+            json_kv_number(j, "d2h_s", s->pipe.d2h);
+        }
     }
     json_end_object(j);
     json_end_object(j);

@@ -144,13 +144,27 @@ static void run_timed(runner *r)
             memcpy(samples + ((size_t)calls * j->nsample + k) * esz, out + at[k] * esz, esz);
         calls++;
     }
+    unsigned char *last = r->c.buf[r->p->out];
+    trace_msg *trace = NULL;
+    if (LAB.traced) { /* one more call, on the last inputs, to see what ran where (not timed) */
+        last = memcpy(xmalloc(r->out_bytes), last, r->out_bytes);
+        trace = xcalloc(1, sizeof *trace);
+        if (LAB.trace) LAB.trace->begin();
+        one_call(r, calls);
+        if (LAB.trace) trace->count = LAB.trace->end(trace->ev, TRACE_MAX);
+    }
     if (r->st->teardown) r->st->teardown(&r->c);
     times[0] = calls;
     send_or_die(MSG_TIMES, times, (j->max_calls + 1) * sizeof(double));
     send_or_die(MSG_OUTPUT, first, r->out_bytes);
-    send_or_die(MSG_OUTPUT, r->c.buf[r->p->out], r->out_bytes);
+    send_or_die(MSG_OUTPUT, last, r->out_bytes);
     send_or_die(MSG_SAMPLES, samples, (size_t)calls * j->nsample * esz);
     send_inputs_and_guards(r); /* the vary input is compared with the last variant sent */
+    if (trace) {
+        send_or_die(MSG_TRACE, trace, sizeof *trace);
+        free(last);
+        free(trace);
+    }
     free(variants);
     free(first);
     free(samples);

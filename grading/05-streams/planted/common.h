@@ -1,0 +1,91 @@
+/* common.h - what lab 05's planted submissions share: the kernel, a state, and plain versions of
+ * the four stages. A plant defines OWN_<STAGE> (OWN_PIPELINED ...) before including this and then
+ * writes that stage's three functions itself, with the one mistake it is about. */
+#include "streams.h"
+
+#include <cuda_runtime.h>
+#include <stdlib.h>
+
+static __constant__ float coef[POLY_DEGREE + 1];
+
+static __global__ void horner(int n, const float *x, float *y)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float v = x[i], acc = coef[POLY_DEGREE];
+#pragma unroll 8
+    for (int k = POLY_DEGREE - 1; k >= 0; k--) acc = fmaf(acc, v, coef[k]);
+    y[i] = acc;
+}
+
+typedef struct plant {
+    int n, chunks, nstreams;
+    const float *x;
+    float *y, *dx, *dy;
+    cudaStream_t st[64];
+} plant;
+
+/* Device arrays, the coefficients, pinned host arrays and `streams` streams (0: none). */
+static plant *setup(int n, int chunks, int streams, const float *x, float *y, const float *c, int pin)
+{
+    plant *p = (plant *)calloc(1, sizeof *p);
+    p->n = n, p->chunks = chunks, p->nstreams = streams, p->x = x, p->y = y;
+    cudaMalloc(&p->dx, (size_t)n * 4);
+    cudaMalloc(&p->dy, (size_t)n * 4);
+    cudaMemcpyToSymbol(coef, c, 4 * (POLY_DEGREE + 1));
+    if (pin) cudaHostRegister((void *)x, (size_t)n * 4, 0), cudaHostRegister(y, (size_t)n * 4, 0);
+    for (int i = 0; i < streams; i++) cudaStreamCreateWithFlags(&p->st[i], cudaStreamNonBlocking);
+    return p;
+}
+
+static void teardown(plant *p, int pin)
+{
+    for (int i = 0; i < p->nstreams; i++) cudaStreamDestroy(p->st[i]);
+    if (pin) cudaHostUnregister((void *)p->x), cudaHostUnregister(p->y);
+    cudaFree(p->dx);
+    cudaFree(p->dy);
+    free(p);
+}
+
+/* Elements [lo, hi) through the GPU on stream s. */
+static void piece(plant *p, size_t lo, size_t hi, cudaStream_t s)
+{
+    if (hi <= lo) return;
+    cudaMemcpyAsync(p->dx + lo, p->x + lo, (hi - lo) * 4, cudaMemcpyHostToDevice, s);
+    horner<<<(unsigned)((hi - lo + 255) / 256), 256, 0, s>>>((int)(hi - lo), p->dx + lo, p->dy + lo);
+    cudaMemcpyAsync(p->y + lo, p->dy + lo, (hi - lo) * 4, cudaMemcpyDeviceToHost, s);
+}
+
+static void pipeline(plant *p)
+{
+    for (int j = 0; j < p->chunks; j++)
+        piece(p, (size_t)p->n * j / p->chunks, (size_t)p->n * (j + 1) / p->chunks, p->st[j % p->nstreams]);
+    cudaDeviceSynchronize();
+}
+
+#ifndef OWN_PAGEABLE
+extern "C" void *pageable_create(int n, const float *x, float *y, const float *c) { return setup(n, 1, 0, x, y, c, 0); }
+extern "C" void pageable_run(void *p) { piece((plant *)p, 0, ((plant *)p)->n, 0), cudaDeviceSynchronize(); }
+extern "C" void pageable_destroy(void *p) { teardown((plant *)p, 0); }
+#endif
+#ifndef OWN_PINNED
+extern "C" void *pinned_create(int n, const float *x, float *y, const float *c) { return setup(n, 1, 0, x, y, c, 1); }
+extern "C" void pinned_run(void *p) { piece((plant *)p, 0, ((plant *)p)->n, 0), cudaDeviceSynchronize(); }
+extern "C" void pinned_destroy(void *p) { teardown((plant *)p, 1); }
+#endif
+#ifndef OWN_PIPELINED
+extern "C" void *pipelined_create(int n, int chunks, int streams, const float *x, float *y, const float *c)
+{
+    return setup(n, chunks, streams, x, y, c, 1);
+}
+extern "C" void pipelined_run(void *p) { pipeline((plant *)p); }
+extern "C" void pipelined_destroy(void *p) { teardown((plant *)p, 1); }
+#endif
+#ifndef OWN_GRAPH /* not a graph: the plants are about the other stages */
+extern "C" void *graph_create(int n, int chunks, int streams, const float *x, float *y, const float *c)
+{
+    return setup(n, chunks, streams, x, y, c, 1);
+}
+extern "C" void graph_run(void *p) { pipeline((plant *)p); }
+extern "C" void graph_destroy(void *p) { teardown((plant *)p, 1); }
+#endif

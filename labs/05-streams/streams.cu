@@ -1,0 +1,103 @@
+/* streams.cu - lab 05: moving data through the GPU. This is the one file you edit for this lab.
+ *
+ * Read handouts/05-streams.md first. The prototypes are in grading/05-streams/streams.h (do not
+ * edit it). Grade with:  make grade LAB=05   (on a machine with an NVIDIA GPU)
+ *
+ * Each stage has create (untimed: allocate, pin, make streams, capture), run (timed: y = p(x) from
+ * host x to host y) and destroy (untimed: release everything create made; the grader counts).
+ * The kernel is written for you: this lab is about getting the data to it and back. Make your
+ * helpers `static` (only the functions of streams.h may be global). */
+#include "streams.h"
+
+#include <cuda_runtime.h>
+#include <stdlib.h>
+
+/* ================================================================ the kernel (given) */
+
+/* The coefficients live in constant memory: every thread of a warp reads the same one at the same
+ * step, which constant memory broadcasts. Copy them in with cudaMemcpyToSymbol(coef, c, bytes). */
+static __constant__ float coef[POLY_DEGREE + 1];
+
+/* y[i] = p(x[i]) for 0 <= i < n by Horner's rule; x and y are device pointers. */
+static __global__ void horner(int n, const float *__restrict__ x, float *__restrict__ y)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float v = x[i], acc = coef[POLY_DEGREE];
+#pragma unroll
+    for (int k = POLY_DEGREE - 1; k >= 0; k--) acc = fmaf(acc, v, coef[k]);
+    y[i] = acc;
+}
+
+/* The kernel over n elements of device arrays x and y, queued on stream s (0: the default stream). */
+static void launch(int n, const float *x, float *y, cudaStream_t s)
+{
+    if (n > 0) horner<<<(n + 255) / 256, 256, 0, s>>>(n, x, y);
+}
+
+/* What your stages keep between create and destroy: add what you need. */
+typedef struct state {
+    int n;
+    const float *x;
+    float *y;
+} state;
+
+static state *make_state(int n, const float *x, float *y)
+{
+    state *s = (state *)calloc(1, sizeof *s);
+    s->n = n, s->x = x, s->y = y;
+    return s;
+}
+
+/* ================================================================ stage 1: pageable */
+
+/* TODO(stage 1): in create, cudaMalloc device arrays for x and y and copy the coefficients to
+ * `coef`; in run, cudaMemcpy x to the device, launch(), cudaMemcpy y back; in destroy, cudaFree. */
+extern "C" void *pageable_create(int n, const float *x, float *y, const float *c)
+{
+    (void)c;
+    return make_state(n, x, y);
+}
+extern "C" void pageable_run(void *p) { (void)p; }
+extern "C" void pageable_destroy(void *p) { free(p); }
+
+/* ================================================================ stage 2: pinned */
+
+/* TODO(stage 2): stage 1, with x and y page-locked in create (cudaHostRegister) and unregistered
+ * in destroy (cudaHostUnregister). */
+extern "C" void *pinned_create(int n, const float *x, float *y, const float *c)
+{
+    (void)c;
+    return make_state(n, x, y);
+}
+extern "C" void pinned_run(void *p) { (void)p; }
+extern "C" void pinned_destroy(void *p) { free(p); }
+
+/* ================================================================ stage 3: pipelined */
+
+/* TODO(stage 3): in create, pin as in stage 2 and make `streams` streams (cudaStreamCreateWithFlags,
+ * cudaStreamNonBlocking). In run, for each chunk j (elements n*j/chunks up to n*(j+1)/chunks, which
+ * may be none) on stream j % streams: cudaMemcpyAsync in, launch, cudaMemcpyAsync out; then wait for
+ * every stream (cudaStreamSynchronize). */
+extern "C" void *pipelined_create(int n, int chunks, int streams, const float *x, float *y, const float *c)
+{
+    (void)chunks, (void)streams, (void)c;
+    return make_state(n, x, y);
+}
+extern "C" void pipelined_run(void *p) { (void)p; }
+extern "C" void pipelined_destroy(void *p) { free(p); }
+
+/* ================================================================ stage 4: graph */
+
+/* TODO(stage 4): in create, set up as in stage 3, then capture what stage 3's run queues:
+ * cudaStreamBeginCapture on one stream, fork the others into the capture (cudaEventRecord there,
+ * cudaStreamWaitEvent on each other stream), queue the chunks, join them back (an event recorded
+ * on each other stream, waited on by the first), cudaStreamEndCapture, cudaGraphInstantiate. In run,
+ * cudaGraphLaunch and wait. In destroy, also the graph, its executable and the events. */
+extern "C" void *graph_create(int n, int chunks, int streams, const float *x, float *y, const float *c)
+{
+    (void)chunks, (void)streams, (void)c;
+    return make_state(n, x, y);
+}
+extern "C" void graph_run(void *p) { (void)p; }
+extern "C" void graph_destroy(void *p) { free(p); }
