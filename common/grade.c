@@ -574,6 +574,18 @@ static void judge_speedup(grader *g, int stage, lab_shape shape, stage_result *r
          "stage needs %.2fx", best_1, best_n, g->run->threads, res->speedup, res->speedup_required);
 }
 
+/* A wrong case run again on the same inputs, with the same poison: deterministic code gives the
+ * same wrong answer. A different one means the result depends on timing (a race) or on memory
+ * the code reads before writing. */
+static int differs_when_repeated(grader *g, int stage, int index, lab_shape shape, const outcome *first)
+{
+    outcome again = run_correctness(g, stage, index, shape);
+    return again.ok || strcmp(again.detail, first->detail) != 0;
+}
+static const char again_hint[] = "\n  likely cause: the same inputs gave a different result when run again: a race "
+                                 "(threads or blocks updating shared data unsynchronised, a missing __syncthreads) "
+                                 "or reading memory that was never written";
+
 /* The sentence added when a case that was right at 1 thread went wrong at more. */
 static const char race_hint[] = "\n  likely cause: correct with 1 thread, wrong with more: a race (threads updating "
                                 "shared data without a reduction, atomic or private copy) or a partition of the "
@@ -584,7 +596,7 @@ static void grade_stage(grader *g, int stage, stage_result *res)
     const lab_problem *p = LAB.stages[stage].problem;
     lab_case cases[LAB_MAX_CASES], checked[LAB_MAX_CASES];
     int ncases = problem_cases(g->run, p, cases);
-    int ok[LAB_MAX_CASES] = {0}, ncheck = 0, reported = 0, race = 0;
+    int ok[LAB_MAX_CASES] = {0}, ncheck = 0, reported = 0, race = 0, unstable = 0;
     size_limits(g, p, cases, ncases);
     snprintf(res->reason, sizeof res->reason, "ok");
     for (int i = 0; i < ncases && ncheck < LAB_MAX_CASES; i++) {
@@ -604,6 +616,8 @@ static void grade_stage(grader *g, int stage, stage_result *res)
                                                       threads > 1 ? "s" : "", o.detail);
                 else snprintf(res->detail, sizeof res->detail, "%s", o.detail);
                 race = threads > 1 && ok_at_one;
+                if (!race && !strcmp(o.reason, "wrong"))
+                    unstable = differs_when_repeated(g, stage, 8 * i + t, cases[i].s, &o);
             }
             if (t == g->ncorrect_threads - 1 || !o.ok) {
                 checked[ncheck] = cases[i];
@@ -618,7 +632,7 @@ static void grade_stage(grader *g, int stage, stage_result *res)
         char why[256];
         diagnose_sizes(checked, ok, ncheck, why, sizeof why);
         size_t used = strlen(res->detail);
-        if (race) snprintf(res->detail + used, sizeof res->detail - used, "%s", race_hint);
+        if (race || unstable) snprintf(res->detail + used, sizeof res->detail - used, "%s", race ? race_hint : again_hint);
         else if (why[0]) snprintf(res->detail + used, sizeof res->detail - used, "\n  across sizes: %s", why);
         return;
     }

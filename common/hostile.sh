@@ -8,6 +8,8 @@
 #   /* expect: <reason> in <stage>[,<stage>] those stages must;
 # and lists on its second line, " * threats: 2, 4", the rows of ../shared/GRADER_THREATS.md it
 # exercises ("-": none, a plain bug); the report ends with the rows each lab's plants cover.
+# A third line " * diagnosis: <words>" names what the grader's report must say about the cause
+# (its failure diagnosis: "a race", "NaN or Inf", "every element is zero" ...).
 # "speed" reasons (too-slow, no-speedup) are read from the speed check, others from correctness.
 # GPU plants on a machine without a GPU are reported skipped unless caught by the audit, and
 # no-speedup plants where the grader has only one core.
@@ -43,7 +45,7 @@ for f in "$@"; do
     case $expect in too-slow|no-speedup) check=speed ;; *) check=correctness ;; esac
     verdict=rejected why="" skip="no CUDA device"
     # With one core, threads take turns: no speedup to measure, and races rarely show.
-    if grep -q '"threads": 1[,}]' "$doc" 2>/dev/null &&
+    if grep -q '"cores": 1[,}]' "$doc" 2>/dev/null &&
         { [ "$expect" = no-speedup ] || sed -n 2p "$f" | grep -q 'threats:.*\<22\>'; }; then
         verdict=skipped skip="needs 2 or more cores (the grader has 1 here)"
     fi
@@ -55,6 +57,10 @@ for f in "$@"; do
         [ "$got" = "$expect" ] || { verdict=missed; why="$why $st:${got:-none}"; }
     done
     [ $rc = 1 ] || [ $verdict = skipped ] || { verdict=missed; why="$why (grader exit $rc)"; }
+    said=$(sed -n '3s/^ \* diagnosis: \(.*\)/\1/p' "$f")
+    if [ $verdict = rejected ] && [ -n "$said" ] && ! grep -qF -- "$said" "$build/tmp/$tag.log"; then
+        verdict=missed why="$why (the report does not say \"$said\")"
+    fi
     case $verdict in
         rejected) tried=$((tried + 1)); rejected=$((rejected + 1)); echo "  $lab/$name: rejected ($expect)" ;;
         skipped) skipped=$((skipped + 1)); echo "  $lab/$name: skipped: $skip" ;;

@@ -59,7 +59,8 @@ void diagnose_output(const double *got, const double *ref, const double *bound, 
         zeros += got[i] == 0.0;
     }
     if (poisoned == n) {
-        snprintf(out, len, "nothing was written to the output (it still holds the value the grader put there)");
+        snprintf(out, len, "every element still holds the value the grader put there (%g): nothing was written, or "
+                           "the output was read before it was written (y += ... without setting y first)", poison);
         return;
     }
     if (poisoned > 0) {
@@ -70,11 +71,11 @@ void diagnose_output(const double *got, const double *ref, const double *bound, 
         snprintf(out, len, "%zu elements are NaN or Inf: uninitialised accumulator, or reading past an array?", nonfinite);
         return;
     }
-    if (n < 4) return; /* too few elements for a pattern to mean anything */
     if (zeros == n) {
         snprintf(out, len, "every element is zero: the result is computed but never stored?");
         return;
     }
+    if (n < 4) return; /* too few elements for a pattern to mean anything */
     /* a constant factor: got = c * ref for one c != 1 across the bad elements */
     double c = NAN, worst = 0;
     int constant = 1, used = 0;

@@ -1,5 +1,6 @@
 /* expect: wrong
  * threats: 2, 28 (rows of ../shared/GRADER_THREATS.md)
+ * diagnosis: read before it was written
  * Adds into y without clearing it first (reads the output before writing it). */
 #include <stddef.h>
 #include "matvec.h"

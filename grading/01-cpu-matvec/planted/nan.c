@@ -1,5 +1,6 @@
 /* expect: wrong
  * threats: 20 (rows of ../shared/GRADER_THREATS.md)
+ * diagnosis: NaN or Inf
  * Produces NaN (0/0) in every element. */
 #include <stddef.h>
 #include "matvec.h"

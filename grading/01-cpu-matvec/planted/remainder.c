@@ -1,5 +1,6 @@
 /* expect: wrong
  * threats: 23, 24 (rows of ../shared/GRADER_THREATS.md)
+ * diagnosis: remainder
  * Unrolled by 4 with the remainder loop forgotten: right only when n % 4 == 0. */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,5 +1,6 @@
 /* expect: wrong
  * threats: 23 (rows of ../shared/GRADER_THREATS.md)
+ * diagnosis: not a multiple of 8
  * Blocks by 8 and forgets the edge blocks: right only when m, n and k are multiples of 8. */
 #include <stddef.h>
 

@@ -1,5 +1,6 @@
 /* expect: wrong in dot
  * threats: 22 (rows of ../shared/GRADER_THREATS.md)
+ * diagnosis: a race
  * The race of the handout: every thread adds into one shared sum without a reduction. Right at
  * one thread; at two or three, updates are lost. */
 #include "planted/common.h"

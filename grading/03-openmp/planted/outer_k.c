@@ -1,5 +1,6 @@
 /* expect: wrong in matmul
  * threats: 22 (rows of ../shared/GRADER_THREATS.md)
+ * diagnosis: a race
  * Lab 02's fastest serial order, k-i-j, with its outer loop shared out: every thread adds into
  * every element of C at once, and read-modify-writes from different threads overwrite each other. */
 #include "planted/common.h"
