@@ -386,6 +386,17 @@ int build_runner(const build_spec *b, char *msg, size_t len)
     }
     if ((st = audit_object(b, obj, msg, len)) != BUILD_OK) return st;
     if (ptx && (st = audit_ptx(b, keep, msg, len)) != BUILD_OK) return st;
+    char flags[2048];
+    if (b->sanitize && *b->sanitize) { /* the audited source again, instrumented */
+        snprintf(flags, sizeof flags, "%s %s", b->cflags, b->sanitize);
+        argv = argv_build(head, flags, tail);
+        rc = run_tool(argv, out, TOOL_TIMEOUT_S);
+        argv_free(argv);
+        if (rc != 0) {
+            tool_message(out, msg, len, "does not compile with the sanitizers:\n");
+            return BUILD_COMPILE;
+        }
+    }
 
     /* Belt and braces: after the audit only the lab's functions stay global. */
     char **oc = xcalloc((size_t)b->nfunctions + 4, sizeof *oc);
@@ -404,7 +415,9 @@ int build_runner(const build_spec *b, char *msg, size_t len)
         return BUILD_TOOL;
     }
     const char *lhead[] = {b->compiler, "-o", runner, b->runner_base, local, NULL}, *ltail[] = {NULL};
-    argv = argv_build(lhead, b->ldlibs, ltail);
+    snprintf(flags, sizeof flags, "%s%s%s", b->ldlibs, b->sanitize && *b->sanitize ? " -no-pie " : "",
+             b->sanitize ? b->sanitize : "");
+    argv = argv_build(lhead, flags, ltail);
     rc = run_tool(argv, out, TOOL_TIMEOUT_S);
     argv_free(argv);
     if (rc != 0) {

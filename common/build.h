@@ -23,6 +23,8 @@ typedef struct build_spec {
     int nfunctions;
     const char *allow_calls; /* extra functions the lab lets student code call (space separated) */
     const char *forbid_ptx;  /* CUDA labs: PTX instructions the kernels may not use ("mma.": tensor cores) */
+    const char *sanitize;    /* SANITIZE=1: flags added to compile and link once the plain build passed the
+                                audit (the instrumented object has constructors of its own) */
 } build_spec;
 
 enum build_status { BUILD_OK, BUILD_MISSING, BUILD_COMPILE, BUILD_AUDIT, BUILD_LINK, BUILD_TOOL };

@@ -29,7 +29,7 @@
 typedef struct options {
     const char *lab_dir, *work, *build, *runner_base, *results, *cuda_arch, *cuda_home, *nvcc;
     uint64_t seed;
-    int have_seed, bench, list, calibrate;
+    int have_seed, bench, list, calibrate, sanitize;
     double timeout;
 } options;
 
@@ -43,6 +43,9 @@ typedef struct grader {
     int same_inputs; /* bench: no fresh variant per call, so one reference serves every call */
     int correct_threads[8], ncorrect_threads; /* thread counts every correctness case runs at */
 } grader;
+
+/* SANITIZE=1 (CPU labs): the student's file instrumented; a finding ends the runner (sandbox.c). */
+#define SANITIZE_FLAGS "-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g"
 
 /* Timed calls report at most this many output positions each (all of a smaller output). */
 #define MAX_SAMPLES 8192
@@ -266,6 +269,59 @@ static void output_tail(const char *path, char *buf, size_t len)
     free(text);
 }
 
+/* The sanitizers' report in words: its first line (the kind of bug), the access, and the lines of
+ * the student's file on the stack, found with addr2line in the runner binary (non-PIE under the
+ * sanitizers, so the addresses printed are the ones in the file). UBSan names the line itself. */
+static void sanitizer_summary(const grader *g, char *out, size_t len)
+{
+    char *text = read_text(g->output, 1 << 20), *save = NULL;
+    size_t used = 0;
+    int frames = 0, in_stack = 0;
+    out[0] = '\0';
+    for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line && used + 200 < len; line = strtok_r(NULL, "\n", &save)) {
+        char *what = strstr(line, "ERROR: AddressSanitizer: "), *ub = strstr(line, "runtime error: ");
+        unsigned long long pc;
+        if (ub) { /* UBSan names the line: ".../student.c:12:5: runtime error: ..." */
+            const char *at = strstr(line, "/student.");
+            at = at && at < ub ? strchr(at, ':') : NULL;
+            used += (size_t)snprintf(out + used, len - used, "    %s%.*s%s\n", at ? LAB.source : "",
+                                     at ? (int)(ub - at) : 0, at ? at : "", ub);
+            in_stack = 1;
+        } else if (what) {
+            used += (size_t)snprintf(out + used, len - used, "    %s%s\n", what + 7,
+                                     strstr(what, "use-after-poison") ? "\n    (\"poison\" here is the grader's guard "
+                                     "zone around each array: an access outside the array)" : "");
+            in_stack = 1;
+        } else if (in_stack && (strstr(line, "READ of size") || strstr(line, "WRITE of size"))) {
+            used += (size_t)snprintf(out + used, len - used, "    %.*s\n", (int)strcspn(line, "\n"), line);
+        } else if (in_stack && frames < 3 && sscanf(line, " #%*d %*s (%*[^+]+0x%llx)", &pc) == 1) {
+            char addr[32], where[1100];
+            snprintf(addr, sizeof addr, "0x%llx", pc);
+            snprintf(where, sizeof where, "%s/addr2line.txt", g->scratch);
+            char *argv[] = {"addr2line", "-f", "-e", (char *)g->runner, addr, NULL};
+            char *found = run_tool(argv, where, 10) == 0 ? read_text(where, 4096) : NULL;
+            char fn[256] = "", loc[512] = "";
+            if (found && sscanf(found, "%255s %511s", fn, loc) == 2 && strstr(loc, "/student.")) {
+                used += (size_t)snprintf(out + used, len - used, "    at %s%s in %s\n", LAB.source, strchr(strrchr(loc, '/'), ':'), fn);
+                frames++;
+            }
+            free(found);
+        } else if (in_stack && line[0] == '\0') {
+            in_stack = 0;
+        }
+    }
+    free(text);
+}
+
+/* Did a sanitizer report? (UBSan, inside AddressSanitizer's runtime, may exit with status 1.) */
+static int sanitizer_spoke(const grader *g)
+{
+    char *text = read_text(g->output, 1 << 20);
+    int said = text && (strstr(text, "ERROR: AddressSanitizer") || strstr(text, "runtime error: "));
+    free(text);
+    return said;
+}
+
 /* How the runner ended, when it did not send everything. */
 static void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, lab_shape shape, outcome *o)
 {
@@ -284,13 +340,21 @@ static void runner_failed(const grader *g, const runner_end *e, const lab_proble
     if (e->exited && e->code == RUNNER_NO_SANDBOX) snprintf(text, sizeof text, "the sandbox (seccomp) could not be set up on this machine");
     if (e->exited && e->code == RUNNER_NO_GPU) snprintf(text, sizeof text, "the runner could not initialise the GPU");
     if (e->exited && e->code == RUNNER_CUDA_ERROR) snprintf(text, sizeof text, "stopped by a CUDA error");
+    if (e->exited && e->code != 0 && g->lim.sanitize && sanitizer_spoke(g)) {
+        reason = "sanitizer";
+        snprintf(text, sizeof text, "the sanitizers found a bug (their report, and the lines of your file it "
+                                    "points at, are below)");
+    }
     if (e->exited && e->code == RUNNER_LEAK) {
         reason = "leak";
         snprintf(text, sizeof text, "destroy left behind what create made (the counts are below)");
     }
     char tail[700];
     output_tail(g->output, tail, sizeof tail);
-    fail(o, reason, "%s: %s%s%s", sh, text, tail[0] ? "\n  its output ended with:\n" : "", tail);
+    if (!strcmp(reason, "sanitizer")) {
+        sanitizer_summary(g, tail, sizeof tail);
+        fail(o, reason, "%s: %s\n%s", sh, text, tail);
+    } else fail(o, reason, "%s: %s%s%s", sh, text, tail[0] ? "\n  its output ended with:\n" : "", tail);
     o->fatal = 1;
 }
 
@@ -636,6 +700,10 @@ static void grade_stage(grader *g, int stage, stage_result *res)
         else if (why[0]) snprintf(res->detail + used, sizeof res->detail - used, "\n  across sizes: %s", why);
         return;
     }
+    if (g->lim.sanitize) { /* correctness only: instrumented code is not timed, and earns no points */
+        res->correct = res->fast_enough = 1;
+        return;
+    }
     for (int i = 0; i < ncases; i++) {
         if (!cases[i].timed) continue;
         outcome o = run_timed(g, stage, cases[i].s, res);
@@ -659,6 +727,7 @@ static void usage(void)
     fprintf(stderr, "usage: grade --lab-dir grading/NN-name --work DIR --build DIR --runner-base OBJ\n"
                     "             [--results DIR] [--seed S] [--timeout SECONDS] [--cuda-arch NN] [--cuda-home DIR]\n"
                     "             [--nvcc PATH (empty: no CUDA toolkit)]\n"
+                    "             [--sanitize (correctness only, under AddressSanitizer and UBSan)]\n"
                     "             [--bench | --list | --calibrate]\n");
     exit(2);
 }
@@ -670,7 +739,7 @@ static options parse_args(int argc, char **argv)
         {"lab-dir", 1, 0, 'l'}, {"work", 1, 0, 'w'}, {"build", 1, 0, 'b'}, {"runner-base", 1, 0, 'r'},
         {"seed", 1, 0, 's'}, {"timeout", 1, 0, 't'}, {"bench", 0, 0, 'B'}, {"list", 0, 0, 'L'},
         {"calibrate", 0, 0, 'C'}, {"results", 1, 0, 'R'}, {"cuda-arch", 1, 0, 'a'}, {"cuda-home", 1, 0, 'h'},
-        {"nvcc", 1, 0, 'n'}, {0, 0, 0, 0},
+        {"nvcc", 1, 0, 'n'}, {"sanitize", 0, 0, 'S'}, {0, 0, 0, 0},
     };
     int c;
     char *end;
@@ -693,6 +762,7 @@ static options parse_args(int argc, char **argv)
         case 'a': o.cuda_arch = optarg; break;
         case 'h': o.cuda_home = optarg; break;
         case 'n': o.nvcc = optarg; break;
+        case 'S': o.sanitize = 1; break;
         default: usage();
         }
     }
@@ -770,7 +840,8 @@ static int build(const options *opt, grader *g, const char *source, const char *
     snprintf(g->run->cflags, sizeof g->run->cflags, "%s", flags);
     compiler_version(compiler ? compiler : "gcc", g->scratch, g->run->compiler, sizeof g->run->compiler);
     build_spec b = {compiler ? compiler : "gcc", opt->cuda_home, source, opt->lab_dir, g->scratch, opt->runner_base,
-                    flags, libs ? libs : "-lm", fns, nfns, allow ? allow : "", config_str(cfg, "forbid_ptx")};
+                    flags, libs ? libs : "-lm", fns, nfns, allow ? allow : "", config_str(cfg, "forbid_ptx"),
+                    g->lim.sanitize ? SANITIZE_FLAGS : NULL};
     int status = build_runner(&b, msg, len);
     char rel[1100];
     snprintf(rel, sizeof rel, "%s/runner", g->scratch);
@@ -860,6 +931,8 @@ static void setup(const options *opt, lab_run *r, grader *g)
     g->lim.threads = r->threads;
     correct_threads(g);
     g->lim.gpu = LAB.gpu;
+    g->lim.sanitize = opt->sanitize;
+    r->sanitize = opt->sanitize;
     g->min_time = config_num(&r->cfg, "min_time_s");
     g->min_calls = (unsigned)config_num(&r->cfg, "min_calls");
     g->max_calls = (unsigned)config_num(&r->cfg, "max_calls");
@@ -880,7 +953,8 @@ static void size_limits(grader *g, const lab_problem *p, const lab_case *cases, 
         total += (double)g->max_calls * MAX_SAMPLES * 8 + 2.0 * (double)buf_bytes(&b[p->out]);
         biggest = fmax(biggest, total);
     }
-    g->lim.memory_bytes = LAB.gpu ? (size_t)RLIM_INFINITY : (size_t)(3 * biggest) + ((size_t)1 << 30);
+    /* AddressSanitizer reserves terabytes of shadow address space up front. */
+    g->lim.memory_bytes = LAB.gpu || g->lim.sanitize ? (size_t)RLIM_INFINITY : (size_t)(3 * biggest) + ((size_t)1 << 30);
 }
 
 /* ---------------------------------------------------------------- bench */
@@ -1038,6 +1112,9 @@ int main(int argc, char **argv)
         return 0;
     }
     make_scratch(&opt, &g);
+    if (opt.sanitize && LAB.gpu && !r.skip_why[0])
+        snprintf(r.skip_why, sizeof r.skip_why, "skipped: SANITIZE=1 covers the CPU labs; for a CUDA lab, run "
+                 "compute-sanitizer on a program of your own that calls your functions");
     if (!LAB.gpu) r.now = measure_bandwidth(r.threads, 4 * r.mach.llc_bytes);
     char source[2048];
     snprintf(source, sizeof source, "%s/%s/%s", opt.work, LAB.id, LAB.source);

@@ -43,6 +43,7 @@ typedef struct lab_run {
     unsigned long long grader_hash, config_hash;
     struct { lab_shape s; double gflops; } blas[8]; /* OpenBLAS dgemm at each timed shape, this run */
     int nblas;
+    int sanitize;          /* SANITIZE=1: correctness only, under AddressSanitizer and UBSan */
     struct { int n; pipeline_times t; } pipe[8];    /* CEIL_PIPELINE labs: the probe at each timed n */
     int npipe;
     const char *build_dir;

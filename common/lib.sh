@@ -8,12 +8,14 @@ lab_source() {
 }
 
 # run_grader BUILD LAB WORK RESULTS [OPTION...]: grade lab LAB of the tree WORK, the JSON into
-# RESULTS, with the CUDA settings the Makefile exports (NVCC_FOUND empty: no toolkit). Returns
+# RESULTS, with the CUDA settings the Makefile exports (NVCC_FOUND empty: no toolkit) and
+# SANITIZE (not 0: correctness only, under the sanitizers). Returns
 # the grader's status: 0 every stage passes, 1 one fails, 2 it stopped.
 run_grader() {
     _b=$1 _l=$2 _w=$3 _r=$4
     shift 4
     "$_b/grading/$_l/grade" --lab-dir "grading/$_l" --work "$_w" --build "$_b" \
         --runner-base "$_b/grading/$_l/runner-base.o" --results "$_r" ${CUDA_ARCH:+--cuda-arch "$CUDA_ARCH"} \
-        ${CUDA_HOME:+--cuda-home "$CUDA_HOME"} --nvcc "${NVCC_FOUND:-}" "$@"
+        ${CUDA_HOME:+--cuda-home "$CUDA_HOME"} --nvcc "${NVCC_FOUND:-}" \
+        $([ "${SANITIZE:-0}" != 0 ] && echo --sanitize) "$@"
 }

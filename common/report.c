@@ -118,6 +118,9 @@ void report_table(const lab_run *r, FILE *f)
     if (r->now.stream_gbs > 0 && r->now.stream_gbs < 0.75 * r->cached.stream_gbs)
         fprintf(f, "warning: this run's bandwidth is %.0f%% of the calibrated figure: the machine is busy, and "
                    "speeds below will read low\n", 100 * r->now.stream_gbs / r->cached.stream_gbs);
+    if (r->sanitize)
+        fprintf(f, "SANITIZE=1: your file built with AddressSanitizer and UBSan, correctness cases only; "
+                   "nothing timed, no score\n");
     int scaling = 0; /* a threaded lab: a speedup column, each entry "got/needed" */
     for (int i = 0; i < LAB.nstages; i++) scaling |= r->stages[i].speedup_required > 0;
     if (scaling && r->threads < 2)

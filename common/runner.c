@@ -24,7 +24,12 @@ typedef struct runner {
     void *initial; /* an INOUT output's contents as sent, restored before every call */
 } runner;
 
-/* A buffer with a guard page on each side; data is page-aligned. */
+/* AddressSanitizer's, when the runner is linked with it (SANITIZE=1). */
+void __asan_poison_memory_region(void const volatile *addr, size_t size) __attribute__((weak));
+void __asan_unpoison_memory_region(void const volatile *addr, size_t size) __attribute__((weak));
+
+/* A buffer with a guard page on each side; data is page-aligned. Under AddressSanitizer the guards
+ * are poisoned too, so a stray access is reported where it happens. */
 static void *alloc_guarded(size_t bytes)
 {
     size_t g = GUARD_DOUBLES * sizeof(double);
@@ -32,6 +37,10 @@ static void *alloc_guarded(size_t bytes)
     if (posix_memalign((void **)&p, 4096, bytes + 2 * g)) _exit(RUNNER_NO_MEMORY);
     memset(p, GUARD_BYTE, g);
     memset(p + g + bytes, GUARD_BYTE, g);
+    if (__asan_poison_memory_region) {
+        __asan_poison_memory_region(p, g);
+        __asan_poison_memory_region(p + g + bytes, g);
+    }
     return p + g;
 }
 
@@ -64,6 +73,10 @@ static void send_inputs_and_guards(runner *r)
     size_t g = GUARD_DOUBLES * sizeof(double), gb = guards_bytes(r->p);
     unsigned char *all = xmalloc(r->back_bytes > gb ? r->back_bytes : gb), *p = all;
     for (int i = 0; i < r->p->nbufs; i++) {
+        if (__asan_unpoison_memory_region) { /* the student's calls are over: the guards are read now */
+            __asan_unpoison_memory_region((unsigned char *)r->c.buf[i] - g, g);
+            __asan_unpoison_memory_region((unsigned char *)r->c.buf[i] + buf_bytes(&r->b[i]), g);
+        }
         memcpy(p, (unsigned char *)r->c.buf[i] - g, g);
         memcpy(p + g, (unsigned char *)r->c.buf[i] + buf_bytes(&r->b[i]), g);
         p += 2 * g;
@@ -176,7 +189,7 @@ int main(void)
 {
     /* GPU labs initialise the device (which opens files and starts threads) before the filter. */
     if (LAB.timer && LAB.timer->init && LAB.timer->init()) _exit(RUNNER_NO_GPU);
-    if (sandbox_enter(LAB.threads, LAB.gpu)) _exit(RUNNER_NO_SANDBOX);
+    if (sandbox_enter(LAB.threads, LAB.gpu, getenv("ASAN_OPTIONS") != NULL)) _exit(RUNNER_NO_SANDBOX);
     job j;
     recv_or_die(MSG_JOB, &j, sizeof j);
     if (j.stage >= (unsigned)LAB.nstages) _exit(RUNNER_BAD_JOB);

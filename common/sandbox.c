@@ -60,7 +60,10 @@ int runner_start(runner_proc *p, const char *exe, const char *dir, const char *o
     char threads[32];
     snprintf(threads, sizeof threads, "OMP_NUM_THREADS=%d", lim->threads > 0 ? lim->threads : 1);
     char *env[] = {"PATH=/usr/bin:/bin", "LC_ALL=C", threads, NULL, NULL, NULL};
-    if (lim->gpu) {
+    if (lim->sanitize) { /* report, then exit with SANITIZER_FOUND (86); no leak check (it needs ptrace) */
+        env[3] = "ASAN_OPTIONS=detect_leaks=0:symbolize=0:exitcode=86:halt_on_error=1:abort_on_error=0";
+        env[4] = "UBSAN_OPTIONS=print_stacktrace=1:symbolize=0:halt_on_error=1:exitcode=86";
+    } else if (lim->gpu) {
         env[3] = "CUDA_VISIBLE_DEVICES=0";
         env[4] = "CUDA_MODULE_LOADING=EAGER"; /* no lazy loading after the sandbox closes */
     }

@@ -13,6 +13,7 @@ typedef struct sandbox_limits {
     size_t output_bytes; /* stdout + stderr file size */
     int threads;         /* OMP_NUM_THREADS */
     int gpu;             /* a CUDA runner: only device 0 visible, every kernel loaded at start-up */
+    int sanitize;        /* an instrumented runner: the sanitizers' options in its environment */
 } sandbox_limits;
 
 typedef struct runner_proc {

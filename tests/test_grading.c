@@ -231,6 +231,28 @@ START_TEST(test_missing_and_broken_files_get_a_message)
 }
 END_TEST
 
+/* SANITIZE=1: the planted out-of-bounds write is reported by AddressSanitizer at its line of the
+ * student's file, and a correct file passes; no result is timed or scored. */
+START_TEST(test_sanitize_reports_out_of_bounds_write_at_its_line)
+{
+    ck_assert_int_eq(sh("rm -rf build/tmp/asan && mkdir -p build/tmp/asan/01-cpu-matvec && cp "
+                        "grading/01-cpu-matvec/planted/out_of_bounds.c build/tmp/asan/01-cpu-matvec/matvec.c"), 0);
+    ck_assert_int_eq(grade("01-cpu-matvec", "build/tmp/asan", "asan", "--sanitize"), 1);
+    char *doc = results("01-cpu-matvec", "asan"), *log = slurp("build/tmp/asan.log");
+    ck_assert_str_eq(reason(doc, "rows", "correctness"), "sanitizer");
+    ck_assert_msg(strstr(log, "AddressSanitizer: use-after-poison") && strstr(log, "WRITE of size 8") &&
+                  strstr(log, "at matvec.c:"), "%s", log);
+    free(doc);
+    free(log);
+    if (access("solutions/01-cpu-matvec/matvec.c", R_OK) == 0) {
+        ck_assert_int_eq(grade("01-cpu-matvec", "solutions", "asan-reference", "--sanitize"), 0);
+        log = slurp("build/tmp/asan-reference.log");
+        ck_assert_ptr_nonnull(strstr(log, "SANITIZE=1"));
+        free(log);
+    }
+}
+END_TEST
+
 START_TEST(test_bench_prints_sizes_and_compiler_study)
 {
     ck_assert_int_eq(sh(MAKE " bench LAB=01 WORK=solutions > build/tmp/bench.log 2>&1"), 0);
@@ -287,6 +309,7 @@ Suite *grading_suite(void)
         tcase_add_test(t, test_make_grade_exit_status_and_seed_replay);
         tcase_add_test(t, test_missing_and_broken_files_get_a_message);
         tcase_add_test(t, test_bench_prints_sizes_and_compiler_study);
+        tcase_add_test(t, test_sanitize_reports_out_of_bounds_write_at_its_line);
     }
     tcase_set_timeout(t, 600);
     suite_add_tcase(s, t);
