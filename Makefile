@@ -41,7 +41,7 @@ else
 SELECTED := $(LABS)
 endif
 
-.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope hostile
+.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope hostile walkthrough
 .DEFAULT_GOAL := help
 
 help:
@@ -115,7 +115,7 @@ tools: $(TOOLS)
 # switching make to question mode (-q) with a target out of date, 2 through $(error). (Make 4.3
 # does not export variables to $(shell), so the command names the ones it passes.)
 GRADE_CMD = sh common/deps.sh grade >&2 && $(MAKE) --no-print-directory -s tools >&2 && \
-            NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" \
+            NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" SANITIZE="$(SANITIZE)" \
             sh common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2
 ifeq ($(MAKECMDGOALS),grade)
 GRADE_STATUS := $(shell $(GRADE_CMD); echo $$?)
@@ -135,6 +135,11 @@ bench:
 	@$(BUILD)/grading/$(SELECTED)/grade --bench --lab-dir grading/$(SELECTED) --work $(WORK) --build $(BUILD) \
 	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED)) \
 	    $(if $(CUDA_ARCH),--cuda-arch $(CUDA_ARCH)) $(if $(CUDA_HOME),--cuda-home $(CUDA_HOME)) --nvcc "$(NVCC_PATH)"
+
+walkthrough:
+	@test -n "$(SELECTED)" -a "$(words $(SELECTED))" = 1 || { echo "make walkthrough needs one lab: LAB=NN (labs: $(LABS))" >&2; exit 2; }
+	@$(MAKE) --no-print-directory -s tools
+	@sh common/walkthrough.sh $(BUILD) $(WORK) $(SELECTED)
 
 calibrate: $(TOOLS)
 	@for l in $(SELECTED); do $(BUILD)/grading/$$l/grade --calibrate --lab-dir grading/$$l --build $(BUILD) || exit 2; done

@@ -253,6 +253,26 @@ START_TEST(test_sanitize_reports_out_of_bounds_write_at_its_line)
 }
 END_TEST
 
+/* make walkthrough: the first stage not passing in the last results is next, with its TODO. */
+START_TEST(test_walkthrough_names_the_next_stage_and_its_task)
+{
+    ck_assert_int_eq(sh("mkdir -p build/tmp && printf '%%s\\n' '{\"tests\": [' "
+                        "'{\"name\": \"rows: correctness\",\"score\": 5,\"max_score\": 5,\"status\": \"passed\"},' "
+                        "'{\"name\": \"rows: speed\",\"score\": 5,\"max_score\": 5,\"status\": \"passed\"},' "
+                        "'{\"name\": \"contiguous: correctness\",\"score\": 0,\"max_score\": 5,\"status\": "
+                        "\"failed\",\"output\": \"m=3 n=5: 3 of 3 elements wrong\"}]}' > build/tmp/walk.json && "
+                        "sh common/walkthrough.sh build labs 01-cpu-matvec build/tmp/walk.json > build/tmp/walk.log 2>&1"), 0);
+    char *log = slurp("build/tmp/walk.log");
+    ck_assert_msg(strstr(log, "Next: contiguous, stage 2 of 3") && strstr(log, "TODO(stage 2)") &&
+                  strstr(log, "m=3 n=5: 3 of 3 elements wrong") && strstr(log, "make grade LAB=01"), "%s", log);
+    free(log);
+    ck_assert_int_eq(sh("sh common/walkthrough.sh build labs 01-cpu-matvec build/tmp/none.json > build/tmp/walk.log 2>&1"), 0);
+    log = slurp("build/tmp/walk.log");
+    ck_assert_msg(strstr(log, "not graded yet") && strstr(log, "Next: rows, stage 1 of 3"), "%s", log);
+    free(log);
+}
+END_TEST
+
 START_TEST(test_bench_prints_sizes_and_compiler_study)
 {
     ck_assert_int_eq(sh(MAKE " bench LAB=01 WORK=solutions > build/tmp/bench.log 2>&1"), 0);
@@ -310,6 +330,7 @@ Suite *grading_suite(void)
         tcase_add_test(t, test_missing_and_broken_files_get_a_message);
         tcase_add_test(t, test_bench_prints_sizes_and_compiler_study);
         tcase_add_test(t, test_sanitize_reports_out_of_bounds_write_at_its_line);
+        tcase_add_test(t, test_walkthrough_names_the_next_stage_and_its_task);
     }
     tcase_set_timeout(t, 600);
     suite_add_tcase(s, t);
