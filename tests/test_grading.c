@@ -273,6 +273,20 @@ START_TEST(test_walkthrough_names_the_next_stage_and_its_task)
 }
 END_TEST
 
+/* Lab 05 counts what create makes and traces what run queues through --wrap wrappers: the
+ * reference's runner, built here without a GPU, calls every wrapped function only through them. */
+START_TEST(test_lab05_runner_calls_cuda_only_through_the_wrappers)
+{
+    if (access("solutions/05-streams/streams.cu", R_OK) || !getenv("NVCC_FOUND") || !*getenv("NVCC_FOUND")) {
+        printf("05-streams wrappers: skipped: %s\n", access("solutions/05-streams/streams.cu", R_OK) ? "no solutions/" : "no CUDA toolkit");
+        return;
+    }
+    grade("05-streams", "solutions", "wraps-05", "");
+    ck_assert_int_eq(sh("sh tests/wraps-bound.sh build/scratch/solutions/05-streams/runner grading/05-streams/thresholds.conf "
+                        "> build/tmp/wraps-05.txt 2>&1"), 0);
+}
+END_TEST
+
 START_TEST(test_bench_prints_sizes_and_compiler_study)
 {
     ck_assert_int_eq(sh(MAKE " bench LAB=01 WORK=solutions > build/tmp/bench.log 2>&1"), 0);
@@ -325,6 +339,7 @@ Suite *grading_suite(void)
     tcase_add_loop_test(t, test_honest_variant_passes, 0, (int)honest.gl_pathc);
     tcase_add_test(t, test_make_grade_unknown_lab_lists_labs_and_exits_2);
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_gpu_lab_without_nvcc_is_skipped_with_a_message);
+    if (wanted("grading/05-streams")) tcase_add_test(t, test_lab05_runner_calls_cuda_only_through_the_wrappers);
     if (wanted("grading/01-cpu-matvec")) { /* these use lab 01 */
         tcase_add_test(t, test_make_grade_exit_status_and_seed_replay);
         tcase_add_test(t, test_missing_and_broken_files_get_a_message);

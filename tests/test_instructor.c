@@ -53,6 +53,9 @@ START_TEST(test_dist_kit_has_no_reference_code)
     char *all = slurp("build/tmp/kit-all.txt");
     ck_assert_ptr_nonnull(all);
     char *kit = squeeze(all);
+    /* Code the starters give the student (lab 05's kernel) is in the kit on purpose. */
+    ck_assert_int_eq(sh("cat labs/*/* > build/tmp/starters-all.txt"), 0);
+    char *starters_text = slurp("build/tmp/starters-all.txt"), *starters = squeeze(starters_text);
     glob_t g;
     glob("solutions/*/*.c", 0, NULL, &g);
     glob("solutions/*/*.cu", GLOB_APPEND, NULL, &g);
@@ -70,7 +73,7 @@ START_TEST(test_dist_kit_has_no_reference_code)
             if (len >= 60) {
                 char *body = strndup(start, len);
                 bodies++;
-                ck_assert_msg(strstr(kit, body) == NULL, "%s: a function body appears in the kit: %.80s...",
+                ck_assert_msg(strstr(kit, body) == NULL || strstr(starters, body), "%s: a function body appears in the kit: %.80s...",
                               g.gl_pathv[f], body);
                 free(body);
             }
@@ -83,6 +86,8 @@ START_TEST(test_dist_kit_has_no_reference_code)
     globfree(&g);
     free(kit);
     free(all);
+    free(starters);
+    free(starters_text);
 }
 END_TEST
 
