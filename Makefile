@@ -150,6 +150,7 @@ list: $(TOOLS)
 # time (common/handouts.sh says how). PANDOC=/path/to/pandoc picks another pandoc.
 PANDOC ?= pandoc
 handouts:
+	@test -n "$(SELECTED)" || { echo "make handouts: no lab matches LAB=$(LAB) (labs: $(LABS))" >&2; exit 2; }
 	@PANDOC="$(PANDOC)" sh common/handouts.sh $(BUILD)/handouts $(foreach l,$(SELECTED),handouts/$(l).md)
 
 # ---------------------------------------------------------------- handing in, and grading many
