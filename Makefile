@@ -41,7 +41,7 @@ else
 SELECTED := $(LABS)
 endif
 
-.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope hostile walkthrough
+.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope hostile walkthrough handouts
 .DEFAULT_GOAL := help
 
 help:
@@ -50,6 +50,7 @@ help:
 	@echo "make bench LAB=01                               a fuller table over sizes and -O levels"
 	@echo "make calibrate                                  measure this machine's ceilings again"
 	@echo "make list                                       the labs and their stages"
+	@echo "make handouts [LAB=01]                          the handouts as HTML pages in $(BUILD)/handouts (needs pandoc)"
 	@echo "make handin                                     a tarball of the files you edit, to hand in"
 	@echo "make grade-all SUBMISSIONS=dir [FORCE=1] [SLURM=1]  (instructors) grade every submission; build/gradebook.csv"
 	@echo "make dist | make gradescope                     (instructors) the student kit; the Gradescope autograder"
@@ -146,6 +147,16 @@ calibrate: $(TOOLS)
 
 list: $(TOOLS)
 	@for l in $(LABS); do $(BUILD)/grading/$$l/grade --list --lab-dir grading/$$l --build $(BUILD); done
+
+# ---------------------------------------------------------------- handouts
+
+# One self-contained HTML page a lab, $(BUILD)/handouts/NN-name.html, from handouts/NN-name.md:
+# each handout checked against the template first, code quoted from the real files at render
+# time (common/handouts.sh says how). PANDOC=/path/to/pandoc picks another pandoc.
+PANDOC ?= pandoc
+handouts:
+	@test -n "$(SELECTED)" || { echo "make handouts: no lab matches LAB=$(LAB) (labs: $(LABS))" >&2; exit 2; }
+	@PANDOC="$(PANDOC)" sh common/handouts.sh $(BUILD)/handouts $(foreach l,$(SELECTED),handouts/$(l).md)
 
 # ---------------------------------------------------------------- handing in, and grading many
 

@@ -1,0 +1,197 @@
+/* test_handouts.c - the handouts: every one follows the template (and the checker catches one
+ * that does not), and `make handouts` renders one sound, self-contained HTML page a lab, with its
+ * math as MathML, its images embedded and its code quoted from the real files. Rendering needs
+ * pandoc: without it those tests say they are skipped, and why. */
+#define _GNU_SOURCE
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests.h"
+
+#define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory"
+#define TMP "build/tmp/handouts"
+
+static glob_t lab_files; /* grading/NN-name/lab.c, one a lab */
+
+/* The lab's name (NN-name) from its grading/NN-name/lab.c. */
+static const char *lab_name(int i)
+{
+    static char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)(strlen(lab_files.gl_pathv[i]) - strlen("grading/") - strlen("/lab.c")),
+             lab_files.gl_pathv[i] + strlen("grading/"));
+    return name;
+}
+
+/* Rendering needs pandoc; without it, say so (the reason make gives) and skip. */
+static int pandoc_missing(const char *test)
+{
+    if (sh("command -v pandoc > /dev/null 2>&1") == 0) return 0;
+    sh(MAKE " handouts 2>&1 | head -n 1 > " TMP "/no-pandoc.log"); /* make's reason, without its "Error 2" */
+    char *why = slurp(TMP "/no-pandoc.log");
+    printf("%s: skipped: %s", test, why && *why ? why : "pandoc is not installed (Debian package: pandoc)\n");
+    free(why);
+    return 1;
+}
+
+/* A copy of handout 01 changed by a sed script, as TMP/planted/NAME.md; the checker's verdict on
+ * it, its output in TMP/planted/NAME.log. */
+static int check_planted(const char *name, const char *sed_script)
+{
+    return sh("mkdir -p " TMP "/planted && sed '%s' handouts/01-cpu-matvec.md > " TMP "/planted/%s.md && "
+              "sh common/handout-check.sh " TMP "/planted/%s.md > " TMP "/planted/%s.log 2>&1",
+              sed_script, name, name, name);
+}
+
+static int log_says(const char *name, const char *words)
+{
+    char path[256];
+    snprintf(path, sizeof path, TMP "/planted/%s.log", name);
+    char *log = slurp(path);
+    int found = log && strstr(log, words);
+    free(log);
+    return found;
+}
+
+/* The first prototype of the lab's header, as it stands in grading/NN-name/<header>.h: a line
+ * that starts a declaration in column 0 and ends with ");". */
+static char *first_prototype(const char *lab)
+{
+    char pattern[512];
+    glob_t g;
+    snprintf(pattern, sizeof pattern, "grading/%s/*.h", lab);
+    if (glob(pattern, 0, NULL, &g) != 0) return NULL;
+    char *text = slurp(g.gl_pathv[0]), *found = NULL;
+    globfree(&g);
+    for (char *line = text ? strtok(text, "\n") : NULL; line && !found; line = strtok(NULL, "\n")) {
+        size_t n = strlen(line);
+        if ((line[0] == '_' || (line[0] >= 'a' && line[0] <= 'z')) && n > 2 && strcmp(line + n - 2, ");") == 0 &&
+            strncmp(line, "typedef", 7) != 0)
+            found = strdup(line);
+    }
+    free(text);
+    return found;
+}
+
+START_TEST(test_every_lab_has_a_handout_that_fits_the_template)
+{
+    ck_assert_int_gt((int)lab_files.gl_pathc, 0);
+    for (size_t i = 0; i < lab_files.gl_pathc; i++)
+        ck_assert_msg(sh("test -f handouts/%s.md", lab_name((int)i)) == 0, "no handouts/%s.md", lab_name((int)i));
+    int rc = sh("sh common/handout-check.sh handouts/[0-9][0-9]-*.md > " TMP "/check.log 2>&1");
+    char *log = slurp(TMP "/check.log");
+    ck_assert_msg(rc == 0, "handout-check.sh exited %d:\n%s", rc, log ? log : "");
+    free(log);
+}
+END_TEST
+
+START_TEST(test_handout_check_rejects_a_missing_section)
+{
+    ck_assert_int_eq(check_planted("no-questions", "/^# Questions$/d"), 1);
+    ck_assert_msg(log_says("no-questions", "01-cpu-matvec.md:") == 0 && log_says("no-questions", "no-questions.md:"),
+                  "the problem is not reported against the planted file");
+    ck_assert(log_says("no-questions", "missing section \"Questions\""));
+    ck_assert_int_eq(check_planted("no-further-reading", "/^# Further reading$/,$d"), 1);
+    ck_assert(log_says("no-further-reading", "missing section \"Further reading\""));
+    ck_assert_int_eq(check_planted("renamed-goal", "s/^# Goal$/# Aims/"), 1);
+    ck_assert(log_says("renamed-goal", "section \"Aims\" is not in the template"));
+    ck_assert_int_eq(check_planted("stage-without-hint", "0,/^### Hint$/{/^### Hint$/d}"), 1);
+    ck_assert(log_says("stage-without-hint", "\"Hint\""));
+    ck_assert_int_eq(check_planted("no-stages", "/^## Stage /d;/^### /d"), 1);
+    ck_assert(log_says("no-stages", "has no \"## Stage N"));
+    ck_assert_int_eq(check_planted("blog-uncredited", "/^- Credit: /d"), 1);
+    ck_assert(log_says("blog-uncredited", "mentions the APMA2822 blog"));
+    ck_assert_int_eq(check_planted("unchanged", ""), 0); /* the control: the same file, untouched */
+}
+END_TEST
+
+START_TEST(test_make_handouts_without_pandoc_names_the_package)
+{
+    ck_assert_int_ne(sh(MAKE " handouts PANDOC=/nonexistent/pandoc > " TMP "/nopandoc.log 2>&1"), 0);
+    char *log = slurp(TMP "/nopandoc.log");
+    ck_assert_ptr_nonnull(log);
+    ck_assert_msg(strstr(log, "Debian package: pandoc") && strstr(log, "apt-get install -y pandoc"),
+                  "make handouts without pandoc said: %s", log);
+    free(log);
+}
+END_TEST
+
+/* One page a lab, each sound and self-contained, with MathML where its handout has $...$ math, and
+ * the first prototype of the lab's header in its text, quoted from the file at render time. */
+START_TEST(test_make_handouts_renders_a_page_per_lab)
+{
+    if (pandoc_missing("make handouts")) return;
+    ck_assert_int_eq(sh("rm -rf build/handouts && " MAKE " handouts > " TMP "/make.log 2>&1"), 0);
+    glob_t pages;
+    glob("build/handouts/*.html", 0, NULL, &pages);
+    ck_assert_int_eq((int)pages.gl_pathc, (int)lab_files.gl_pathc);
+    globfree(&pages);
+    for (size_t i = 0; i < lab_files.gl_pathc; i++) {
+        const char *lab = lab_name((int)i);
+        char *proto = first_prototype(lab);
+        ck_assert_msg(proto != NULL, "no prototype found in grading/%s/*.h", lab);
+        int math = sh("grep -q '\\$[^$ ][^$]*\\$' handouts/%s.md", lab) == 0;
+        int rc = sh("python3 tests/html-check.py build/handouts/%s.html %s --text '%s' > " TMP "/%s.check 2>&1", lab,
+                    math ? "--tag math" : "", proto, lab);
+        char path[256];
+        snprintf(path, sizeof path, TMP "/%s.check", lab);
+        char *why = slurp(path);
+        ck_assert_msg(rc == 0, "build/handouts/%s.html: %s", lab, why ? why : "");
+        free(why);
+        free(proto);
+    }
+    /* the stylesheet is in the page */
+    ck_assert_int_eq(sh("grep -q 'div.quote' build/handouts/01-cpu-matvec.html"), 0);
+}
+END_TEST
+
+/* A handout that shows a figure gets it embedded; a quote of solutions/ or of a function that
+ * isn't there stops the render, naming the handout. */
+START_TEST(test_handout_figures_are_embedded_and_bad_quotes_stop_the_render)
+{
+    if (pandoc_missing("handout figures and quotes")) return;
+    ck_assert_int_eq(sh("rm -rf " TMP "/fig && mkdir -p " TMP "/fig && printf '%%s\\n' '<svg "
+                        "xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"20\"><rect width=\"40\" "
+                        "height=\"20\" fill=\"teal\"/></svg>' > " TMP "/fig/roofline.svg && sed "
+                        "'/^# Background$/a ![The roofline of this machine](roofline.svg)' "
+                        "handouts/01-cpu-matvec.md > " TMP "/fig/01-cpu-matvec.md && sh common/handouts.sh " TMP
+                        "/fig/out " TMP "/fig/01-cpu-matvec.md > " TMP "/fig.log 2>&1"),
+                     0);
+    ck_assert_int_eq(sh("grep -q 'src=\"data:image/svg+xml' " TMP "/fig/out/01-cpu-matvec.html"), 0);
+    ck_assert_int_eq(sh("python3 tests/html-check.py " TMP "/fig/out/01-cpu-matvec.html --tag img > /dev/null"), 0);
+
+    ck_assert_int_eq(sh("sed 's|include=\"grading/01-cpu-matvec/matvec.h\"|include=\"solutions/01-cpu-matvec/matvec.c\"|' "
+                        "handouts/01-cpu-matvec.md > " TMP "/fig/02-solution.md && sh common/handouts.sh " TMP
+                        "/fig/out " TMP "/fig/02-solution.md > " TMP "/solution.log 2>&1"),
+                     1);
+    char *log = slurp(TMP "/solution.log");
+    ck_assert_msg(log && strstr(log, "02-solution.md: quote of solutions/01-cpu-matvec/matvec.c: only files of labs/"),
+                  "%s", log ? log : "(no log)");
+    free(log);
+    ck_assert_int_eq(sh("test ! -e " TMP "/fig/out/02-solution.html"), 0);
+    ck_assert_int_eq(sh("sed 's|function=\"matvec_rows |function=\"matvec_columns |' handouts/01-cpu-matvec.md > " TMP
+                        "/fig/03-drift.md && sh common/handouts.sh " TMP "/fig/out " TMP "/fig/03-drift.md > " TMP
+                        "/drift.log 2>&1"),
+                     1);
+    log = slurp(TMP "/drift.log");
+    ck_assert_msg(log && strstr(log, "no function matvec_columns"), "%s", log ? log : "(no log)");
+    free(log);
+}
+END_TEST
+
+Suite *handouts_suite(void)
+{
+    glob("grading/[0-9][0-9]-*/lab.c", 0, NULL, &lab_files);
+    sh("mkdir -p " TMP);
+    Suite *s = suite_create("handouts");
+    TCase *t = tcase_create("template-and-render");
+    tcase_add_test(t, test_every_lab_has_a_handout_that_fits_the_template);
+    tcase_add_test(t, test_handout_check_rejects_a_missing_section);
+    tcase_add_test(t, test_make_handouts_without_pandoc_names_the_package);
+    tcase_add_test(t, test_make_handouts_renders_a_page_per_lab);
+    tcase_add_test(t, test_handout_figures_are_embedded_and_bad_quotes_stop_the_render);
+    tcase_set_timeout(t, 300);
+    suite_add_tcase(s, t);
+    return s;
+}
