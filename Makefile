@@ -41,13 +41,14 @@ else
 SELECTED := $(LABS)
 endif
 
-.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope hostile
+.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope hostile roofline
 .DEFAULT_GOAL := help
 
 help:
 	@echo "make grade [LAB=01] [WORK=labs] [SEED=0x...]   grade your work (exit 0 all pass, 1 a failure, 2 usage)"
 	@echo "make check                                      the workbook's own test suite"
 	@echo "make bench LAB=01                               a fuller table over sizes and -O levels"
+	@echo "make roofline [LAB=01] [WORK=labs]              redraw the roofline charts of the last grading (build/results/*.svg)"
 	@echo "make calibrate                                  measure this machine's ceilings again"
 	@echo "make list                                       the labs and their stages"
 	@echo "make handin                                     a tarball of the files you edit, to hand in"
@@ -73,6 +74,10 @@ $(BUILD)/common/blas-probe: common/blas_probe.c $(BUILD)/common/util.o $(BUILD)/
 # Results files into a gradebook (CSV), Autolab's scores line and Gradescope's results.json.
 $(BUILD)/common/gradebook: common/gradebook.c $(BUILD)/common/util.o
 	$(CC) $(CFLAGS) -o $@ $^
+
+# A results file as a roofline chart: a gnuplot script (common/roofline.sh runs gnuplot on it).
+$(BUILD)/common/roofline: common/roofline.c $(BUILD)/common/util.o
+	$(CC) $(CFLAGS) -o $@ $^ -lm
 
 # The GPU side of the runner and the probe (device facts and ceilings), when nvcc is here.
 $(BUILD)/common/gpu.o: common/gpu.c $(HEADERS)
@@ -105,7 +110,7 @@ RUNNABLE := $(if $(NVCC_PATH),$(LABS),$(filter-out $(GPU_LABS),$(LABS)))
 TOOLS := $(foreach l,$(LABS),$(BUILD)/grading/$(l)/grade) \
          $(foreach l,$(RUNNABLE),$(BUILD)/grading/$(l)/runner-base.o) \
          $(if $(and $(NVCC_PATH),$(GPU_LABS)),$(BUILD)/common/gpu-probe) $(BUILD)/common/blas-probe \
-         $(BUILD)/common/gradebook
+         $(BUILD)/common/gradebook $(BUILD)/common/roofline
 tools: $(TOOLS)
 
 # ---------------------------------------------------------------- grading
@@ -135,6 +140,10 @@ bench:
 	@$(BUILD)/grading/$(SELECTED)/grade --bench --lab-dir grading/$(SELECTED) --work $(WORK) --build $(BUILD) \
 	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED)) \
 	    $(if $(CUDA_ARCH),--cuda-arch $(CUDA_ARCH)) $(if $(CUDA_HOME),--cuda-home $(CUDA_HOME)) --nvcc "$(NVCC_PATH)"
+
+# The charts `make grade` draws, again from the results files (gnuplot; no grading).
+roofline: $(BUILD)/common/roofline
+	@sh common/roofline.sh $(BUILD) $(WORK) $(SELECTED)
 
 calibrate: $(TOOLS)
 	@for l in $(SELECTED); do $(BUILD)/grading/$$l/grade --calibrate --lab-dir grading/$$l --build $(BUILD) || exit 2; done

@@ -17,3 +17,12 @@ run_grader() {
         --runner-base "$_b/grading/$_l/runner-base.o" --results "$_r" ${CUDA_ARCH:+--cuda-arch "$CUDA_ARCH"} \
         ${CUDA_HOME:+--cuda-home "$CUDA_HOME"} --nvcc "${NVCC_FOUND:-}" "$@"
 }
+
+# results_dir BUILD WORK: where grading the tree WORK writes its results JSON (and charts):
+# BUILD/results for labs/, BUILD/results/<WORK with / and . as _> for any other tree.
+results_dir() {
+    case "$2" in
+        labs|labs/|./labs) echo "$1/results" ;;
+        *) echo "$1/results/$(printf '%s' "$2" | tr '/.' '__')" ;;
+    esac
+}
