@@ -143,7 +143,7 @@ bench:
 
 # The charts `make grade` draws, again from the results files (gnuplot; no grading).
 roofline: $(BUILD)/common/roofline
-	@sh common/roofline.sh $(BUILD) $(WORK) $(SELECTED)
+	@sh common/roofline.sh "$(BUILD)" "$(WORK)" "$(LAB)" $(SELECTED)
 
 calibrate: $(TOOLS)
 	@for l in $(SELECTED); do $(BUILD)/grading/$$l/grade --calibrate --lab-dir grading/$$l --build $(BUILD) || exit 2; done

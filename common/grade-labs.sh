@@ -35,7 +35,7 @@ for l in "$@"; do
         *) word="grader stopped (status $rc)"; status=2 ;;
     esac
     # its roofline chart beside the JSON; never a reason for grading to fail
-    [ -f "$results/$l.json" ] && sh "$(dirname "$0")/roofline.sh" "$build" "$work" "$l"
+    [ -f "$results/$l.json" ] && sh "$(dirname "$0")/roofline.sh" "$build" "$work" "$l" "$l"
     summary="$summary
   $l: $word"
 done

@@ -9,10 +9,10 @@
  * times intensity, the compute roof is compute_gflops (the fastest vendor-library ceiling of the
  * run; for a bandwidth-bound lab the rate the grader measured for the chart: compute_roof in
  * grade.c). Each timed stage is a point at (GFLOP/s / GB/s, GFLOP/s), labelled with its name and
- * its % of its own ceiling, filled when fast enough and open when not; the reference's stages
- * (REFERENCE.json, from `make grade WORK=solutions`) are grey. A lab judged against a pipeline ideal
- * (05: data in host memory, so no intensity means much) gets bars instead: each stage's time per
- * call against the ideal overlapped time and the serial time.
+ * its % of its own ceiling, filled when its speed check passed and open when not; the reference's
+ * stages (REFERENCE.json, from `make grade WORK=solutions`) are grey. A lab judged against a
+ * pipeline ideal (05: data in host memory, so no intensity means much) gets bars instead: each
+ * stage's time per call against the ideal overlapped time and the serial time.
  *
  * Exit 0 with a script, 3 when there is nothing to draw (the message on stderr), 2 on a bad file. */
 #define _GNU_SOURCE
@@ -66,7 +66,8 @@ static void string(const char *text, const char *key, char *out, size_t len)
             char c = *v;
             if (c == '\\' && v[1]) {
                 c = *++v;
-                if (c == 'n' || c == 't') c = ' ';
+                if (c == 'n' || c == 't')
+                    c = ' ';
                 else if (c == 'u') {
                     unsigned u = 0;
                     sscanf(v + 1, "%4x", &u);
@@ -179,8 +180,11 @@ static void missing(const results *r, int (*drawn)(const stage *), char *out, si
 static void preamble(const char *out, const results *r, const char *what)
 {
     char title[1024];
-    if (r->gpu[0]) snprintf(title, sizeof title, "%s %s: %s", r->lab, what, r->gpu);
-    else snprintf(title, sizeof title, "%s %s: %s, %g thread%s", r->lab, what, r->cpu, r->threads, r->threads == 1 ? "" : "s");
+    if (r->gpu[0])
+        snprintf(title, sizeof title, "%s %s: %s", r->lab, what, r->gpu);
+    else
+        snprintf(title, sizeof title, "%s %s: %s, %g thread%s", r->lab, what, r->cpu, r->threads,
+                 r->threads == 1 ? "" : "s");
     printf("set terminal svg size 1000,700 dynamic noenhanced font \"sans,13\" background rgb \"white\"\n"
            "set encoding utf8\nset output ");
     gp_string(out);
@@ -203,7 +207,9 @@ static void segment(const char *name, double x0, double y0, double x1, double y1
 /* The chart's axes and a rough model of the SVG (the plot area's size in pixels, a character's),
  * so that labels are kept off each other, the points and the roofs. Labels are placed in data
  * coordinates, so a label moved off its point's line is still joined to it by a leader line. */
-typedef struct box { double x0, y0, x1, y1; } box;
+typedef struct box {
+    double x0, y0, x1, y1;
+} box;
 static struct {
     double x0, x1, y0, y1; /* axis ranges */
     box taken[512];        /* what labels must not cover: labels placed, points, the roofs */
@@ -258,8 +264,9 @@ static void label(const char *text, double x, double y, int side, const char *co
                   cy + dy * LINE_H + LINE_H / 2.0};
         if (!overlaps(b)) break;
         if (k == 4 * MAX_SHIFT + 1) /* nowhere free: on its line, on the preferred side */
-            sd = side, dy = 0, b = (box){side > 0 ? cx + 12 : cx - 12 - w, cy - LINE_H / 2.0,
-                                         side > 0 ? cx + 12 + w : cx - 12, cy + LINE_H / 2.0};
+            sd = side, dy = 0,
+            b = (box){side > 0 ? cx + 12 : cx - 12 - w, cy - LINE_H / 2.0, side > 0 ? cx + 12 + w : cx - 12,
+                      cy + LINE_H / 2.0};
     }
     take(b);
     double lx = data_x(sd > 0 ? b.x0 : b.x1), ly = data_y((b.y0 + b.y1) / 2);
@@ -305,11 +312,20 @@ static void labels(const results *r, const results *ref)
         for (int i = 0; i < n; i++) {
             const stage *s = &q->st[order[i]];
             char text[96];
-            if (q == r) snprintf(text, sizeof text, "%s %.0f%%", s->name, 100 * s->fraction);
-            else snprintf(text, sizeof text, "%s", s->name);
+            if (q == r)
+                snprintf(text, sizeof text, "%s %.0f%%", s->name, 100 * s->fraction);
+            else
+                snprintf(text, sizeof text, "%s", s->name);
             label(text, s->gflops / s->gbs, s->gflops, q == r ? 1 : -1, q == r ? "#1f5fa8" : "#888888", q != r);
         }
     }
+}
+
+/* Three significant figures without an exponent: 0.25, 11.6, 3010, 51234. */
+static const char *num(double v, char buf[32])
+{
+    snprintf(buf, 32, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : v >= 1 ? "%.2f" : "%.3g", v);
+    return buf;
 }
 
 static void range(double *lo, double *hi, double v)
@@ -334,7 +350,8 @@ static void curve(const char *spec, const char *title)
     if (title) {
         printf(" title ");
         gp_string(title);
-    } else printf(" notitle");
+    } else
+        printf(" notitle");
     sep = ", \\\n     ";
 }
 
@@ -373,34 +390,37 @@ static int roofline(const char *out, const results *r, const results *ref)
     double x0 = chart.x0, x1 = chart.x1;
 
     preamble(out, r, "roofline");
-    printf("set logscale xy 10\nset xrange [%g:%g]\nset yrange [%g:%g]\nset format x \"%%g\"\nset format y \"%%g\"\n"
+    /* Tic labels as plain numbers (1000000, not 1e+06) where no axis goes below 1. */
+    printf("set logscale xy 10\nset xrange [%g:%g]\nset yrange [%g:%g]\nset format x \"%s\"\nset format y \"%s\"\n"
            "set mxtics 10\nset mytics 10\nset clip two\nset bmargin 6.5\n"
-           "set xlabel \"arithmetic intensity (FLOP/byte)\"\nset ylabel \"GFLOP/s\"\n", x0, x1, chart.y0, chart.y1);
-    char text[1024], memory[160] = "", compute[160] = "";
+           "set xlabel \"arithmetic intensity (FLOP/byte)\"\nset ylabel \"GFLOP/s\"\n",
+           x0, x1, chart.y0, chart.y1, x0 >= 1 ? "%.0f" : "%g", chart.y0 >= 1 ? "%.0f" : "%g");
+    char text[1024], memory[160] = "", compute[160] = "", nb[32];
     int line = 0;
     if (bw > 0) {
         double xb = ridge > 0 ? ridge : x1;
         segment("memory", x0, bw * x0, xb, bw * xb);
         take_line(x0, bw * x0, xb, bw * xb);
-        snprintf(memory, sizeof memory, "memory roof: %s %.3g GB/s x intensity",
-                 r->bandwidth[0] ? r->bandwidth : "bandwidth", bw);
+        snprintf(memory, sizeof memory, "memory roof: %s %s GB/s x intensity",
+                 r->bandwidth[0] ? r->bandwidth : "bandwidth", num(bw, nb));
     }
     if (peak > 0) {
         segment("compute", ridge > 0 ? ridge : x0, peak, x1, peak);
         take_line(ridge > 0 ? ridge : x0, peak, x1, peak);
-        snprintf(compute, sizeof compute, "compute roof: %.3g GFLOP/s%s", peak, whose);
-        snprintf(text, sizeof text, "compute roof%s: %s%s", *whose ? " from the reference's run (none measured in "
-                 "this one)" : "", source,
+        snprintf(compute, sizeof compute, "compute roof: %s GFLOP/s%s", num(peak, nb), whose);
+        const char *from = *whose ? " from the reference's run (none measured in this one)" : "";
+        snprintf(text, sizeof text, "compute roof%s: %s%s", from, source,
                  blas ? "" : "; measured for this chart: these stages are judged against the memory roof");
         line = footnote(line, text);
-    } else line = footnote(line, "compute roof: none measured in this run");
+    } else
+        line = footnote(line, "compute roof: none measured in this run");
     int slow = points("slow", r, 0, 0), fast = points("fast", r, 1, 0), nref = ref ? points("ref", ref, 0, 1) : 0;
     int keys = !!memory[0] + !!compute[0] + !!slow + !!fast + !!nref;
     take((box){0, PLOT_H - 20 * keys - 12, 450, PLOT_H}); /* the key, top left */
     if (ridge > 0) {
         segment("ridge", ridge, peak, ridge, peak);
         take_point(ridge, peak);
-        snprintf(text, sizeof text, "ridge %.3g FLOP/byte", ridge);
+        snprintf(text, sizeof text, "ridge %s FLOP/byte", num(ridge, nb));
         label(text, ridge, peak, 1, "#555555", 0);
     }
     labels(r, ref);
@@ -422,9 +442,9 @@ static int roofline(const char *out, const results *r, const results *ref)
         snprintf(text, sizeof text, "%s/ (reference)", ref->work);
         curve("$ref with points pt 7 ps 1.3 lc rgb \"#aaaaaa\"", text);
     }
-    snprintf(text, sizeof text, "%s/: fast enough", r->work);
+    snprintf(text, sizeof text, "%s/: speed passed", r->work);
     if (fast) curve("$fast with points pt 7 ps 1.6 lc rgb \"#1f5fa8\"", text);
-    snprintf(text, sizeof text, "%s/: too slow", r->work);
+    snprintf(text, sizeof text, "%s/: speed failed", r->work);
     if (slow) curve("$slow with points pt 6 ps 1.6 lw 2 lc rgb \"#1f5fa8\"", text);
     printf("\n");
     return 0;
@@ -434,6 +454,7 @@ static int roofline(const char *out, const results *r, const results *ref)
 
 static int has_time(const stage *s) { return s->gflops > 0 && s->fraction > 0 && s->h2d > 0; }
 static double ideal_ms(const stage *s) { return 1e3 * fmax(s->h2d, fmax(s->kernel, s->d2h)); }
+static double serial_ms(const stage *s) { return 1e3 * (s->h2d + s->kernel + s->d2h); }
 /* ceiling_gflops is the work over the ideal time, so time = ideal / fraction. */
 static double time_ms(const stage *s) { return ideal_ms(s) / s->fraction; }
 
@@ -445,9 +466,14 @@ static int bars(const char *out, const results *r, const results *ref)
         fprintf(stderr, "no chart for %s: no stage was timed\n", r->lab);
         return 3;
     }
+    double top = 0; /* the tallest bar or serial mark, with room above for the labels */
+    for (const results *q = r; q; q = q == r ? ref : NULL)
+        for (int i = 0; i < q->n; i++)
+            if (has_time(&q->st[i])) top = fmax(top, fmax(time_ms(&q->st[i]), serial_ms(&q->st[i])));
     preamble(out, r, "time per call against the ideal overlap");
-    printf("set style fill solid 0.85 border -1\nset boxwidth 0.3\nset yrange [0:*]\nset xrange [-0.6:%g]\n"
-           "set ylabel \"ms per call (lower is better)\"\nset bmargin 7\nset xtics (", r->n - 0.4);
+    printf("set key outside right top\nset style fill solid 0.85 border -1\nset boxwidth 0.3\nset yrange [0:%g]\n"
+           "set xrange [-0.6:%g]\nset ylabel \"ms per call (lower is better)\"\nset bmargin 7\nset xtics (",
+           1.12 * top, r->n - 0.4);
     for (int i = 0; i < r->n; i++) {
         printf("%s", i ? ", " : "");
         gp_string(r->st[i].name);
@@ -465,7 +491,7 @@ static int bars(const char *out, const results *r, const results *ref)
     printf("EOD\n$ideal << EOD\n"); /* a mark across each stage's pair of bars: x, y, dx, serial y */
     for (int i = 0; i < r->n; i++) {
         const stage *s = &r->st[i];
-        if (has_time(s)) printf("%g %.9g 0.7 %.9g\n", i - 0.35, ideal_ms(s), 1e3 * (s->h2d + s->kernel + s->d2h));
+        if (has_time(s)) printf("%g %.9g 0.7 %.9g\n", i - 0.35, ideal_ms(s), serial_ms(s));
     }
     printf("EOD\n");
     char text[1024];

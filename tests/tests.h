@@ -7,6 +7,7 @@
 Suite *units_suite(void);   /* harness pieces: statistics, tolerance, diagnosis, config, JSON, RNG */
 Suite *grading_suite(void); /* end to end: references pass, starters fail, planted submissions caught */
 Suite *instructor_suite(void); /* handin, the student kit, grade-all and its gradebook, LMS formats */
+Suite *roofline_suite(void);   /* the roofline charts, drawn from fixed results files */
 
 /* Run a shell command; return its exit status (-1 if it did not exit normally). */
 int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
