@@ -41,13 +41,14 @@ else
 SELECTED := $(LABS)
 endif
 
-.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope hostile walkthrough handouts
+.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope hostile walkthrough handouts roofline
 .DEFAULT_GOAL := help
 
 help:
 	@echo "make grade [LAB=01] [WORK=labs] [SEED=0x...]   grade your work (exit 0 all pass, 1 a failure, 2 usage)"
 	@echo "make check                                      the workbook's own test suite"
 	@echo "make bench LAB=01                               a fuller table over sizes and -O levels"
+	@echo "make roofline [LAB=01] [WORK=labs]              redraw the roofline charts of the last grading (build/results/*.svg)"
 	@echo "make calibrate                                  measure this machine's ceilings again"
 	@echo "make list                                       the labs and their stages"
 	@echo "make handouts [LAB=01]                          the handouts as HTML pages in $(BUILD)/handouts (needs pandoc)"
@@ -74,6 +75,10 @@ $(BUILD)/common/blas-probe: common/blas_probe.c $(BUILD)/common/util.o $(BUILD)/
 # Results files into a gradebook (CSV), Autolab's scores line and Gradescope's results.json.
 $(BUILD)/common/gradebook: common/gradebook.c $(BUILD)/common/util.o
 	$(CC) $(CFLAGS) -o $@ $^
+
+# A results file as a roofline chart: a gnuplot script (common/roofline.sh runs gnuplot on it).
+$(BUILD)/common/roofline: common/roofline.c $(BUILD)/common/util.o
+	$(CC) $(CFLAGS) -o $@ $^ -lm
 
 # The GPU side of the runner and the probe (device facts and ceilings), when nvcc is here.
 $(BUILD)/common/gpu.o: common/gpu.c $(HEADERS)
@@ -106,7 +111,7 @@ RUNNABLE := $(if $(NVCC_PATH),$(LABS),$(filter-out $(GPU_LABS),$(LABS)))
 TOOLS := $(foreach l,$(LABS),$(BUILD)/grading/$(l)/grade) \
          $(foreach l,$(RUNNABLE),$(BUILD)/grading/$(l)/runner-base.o) \
          $(if $(and $(NVCC_PATH),$(GPU_LABS)),$(BUILD)/common/gpu-probe) $(BUILD)/common/blas-probe \
-         $(BUILD)/common/gradebook
+         $(BUILD)/common/gradebook $(BUILD)/common/roofline
 tools: $(TOOLS)
 
 # ---------------------------------------------------------------- grading
@@ -141,6 +146,10 @@ walkthrough:
 	@test -n "$(SELECTED)" -a "$(words $(SELECTED))" = 1 || { echo "make walkthrough needs one lab: LAB=NN (labs: $(LABS))" >&2; exit 2; }
 	@$(MAKE) --no-print-directory -s tools
 	@sh common/walkthrough.sh $(BUILD) $(WORK) $(SELECTED)
+
+# The charts `make grade` draws, again from the results files (gnuplot; no grading).
+roofline: $(BUILD)/common/roofline
+	@sh common/roofline.sh "$(BUILD)" "$(WORK)" "$(LAB)" $(SELECTED)
 
 calibrate: $(TOOLS)
 	@for l in $(SELECTED); do $(BUILD)/grading/$$l/grade --calibrate --lab-dir grading/$$l --build $(BUILD) || exit 2; done

@@ -17,10 +17,7 @@ if [ ! -d "$work" ]; then
     echo "WORK=$work is not a folder; it should be shaped like labs/ (one folder per lab)"
     exit 2
 fi
-case "$work" in
-    labs|labs/|./labs) results="$build/results" ;;
-    *) results="$build/results/$(printf '%s' "$work" | tr '/.' '__')" ;;
-esac
+results=$(results_dir "$build" "$work")
 [ "${SANITIZE:-0}" = 0 ] || results="$results/sanitize" # never over a graded result
 
 status=0 summary=""
@@ -38,12 +35,14 @@ for l in "$@"; do
         1) word="fail"; [ $status = 0 ] && status=1 ;;
         *) word="grader stopped (status $rc)"; status=2 ;;
     esac
+    # its roofline chart beside the JSON; never a reason for grading to fail
+    [ "${SANITIZE:-0}" = 0 ] && [ -f "$results/$l.json" ] && sh "$(dirname "$0")/roofline.sh" "$build" "$work" "$l" "$l"
     summary="$summary
   $l: $word"
 done
 if [ $# -gt 1 ]; then
     echo
     echo "summary ($work):$summary"
-    echo "results: $results/*.json"
+    echo "results: $results/*.json (roofline charts: *.svg)"
 fi
 exit $status

@@ -1084,6 +1084,42 @@ static void relative_requirements(lab_run *r)
     }
 }
 
+/* The compute roof of the lab's roofline chart (common/roofline.c), recorded in the results; it
+ * judges nothing. A lab with vendor-library ceilings: the fastest of them, measured in this run. A
+ * bandwidth-bound lab has none, so: on a CPU, OpenBLAS dgemm at ROOF_N^3 with the lab's threads,
+ * measured now (a third of a second on one core) and only when a stage was timed (a chart with no
+ * point borrows the reference's roof); on a GPU, cuBLAS SGEMM from the calibration (measuring it
+ * again would take seconds). */
+#define ROOF_N 1024
+static void compute_roof(grader *g)
+{
+    lab_run *r = g->run;
+    int best = -1, timed = 0;
+    for (int i = 0; i < r->nblas; i++)
+        if (best < 0 || r->blas[i].gflops > r->blas[best].gflops) best = i;
+    for (int st = 0; st < LAB.nstages; st++) timed |= r->stages[st].timed;
+    lab_shape s = best >= 0 ? r->blas[best].s : (lab_shape){ROOF_N, ROOF_N, ROOF_N};
+    char note[160];
+    snprintf(note, sizeof note, "%s", r->blas_note);
+    if (best >= 0) r->compute_gflops = r->blas[best].gflops;
+    else if (LAB.gpu && r->sgemm_gflops > 0) {
+        r->compute_gflops = r->sgemm_gflops;
+        snprintf(r->compute_source, sizeof r->compute_source, "cuBLAS SGEMM (FP32 without TF32), from the calibration");
+        return;
+    } else if (!LAB.gpu && timed) {
+        char probe[1024];
+        snprintf(probe, sizeof probe, "%s/common/blas-probe", r->build_dir);
+        r->compute_gflops = blas_dgemm_gflops(probe, g->scratch, s.m, s.n, s.k, r->threads, note, sizeof note);
+    }
+    if (r->compute_gflops <= 0) return;
+    if (LAB.gpu)
+        snprintf(r->compute_source, sizeof r->compute_source, "%s, %dx%dx%d, measured while grading", note, s.m, s.n,
+                 s.k);
+    else
+        snprintf(r->compute_source, sizeof r->compute_source, "OpenBLAS dgemm %dx%dx%d, %d thread%s, measured while "
+                 "grading (%s)", s.m, s.n, s.k, r->threads, r->threads > 1 ? "s" : "", note);
+}
+
 static void print_calibration(const lab_run *r)
 {
     if (LAB.gpu && r->skip_why[0]) printf("%s: %s\n", LAB.id, r->skip_why);
@@ -1137,6 +1173,7 @@ int main(int argc, char **argv)
         } else grade_stage(&g, st, res);
     }
     relative_requirements(&r);
+    compute_roof(&g);
     for (int st = 0; st < LAB.nstages; st++) all &= r.stages[st].skipped || (r.stages[st].correct && r.stages[st].fast_enough);
     report_table(&r, stdout);
     char path[1024];

@@ -37,6 +37,10 @@ typedef struct lab_run {
     double sgemm_gflops, hgemm_gflops; /* GPU labs: cuBLAS rates from the calibration */
     char skip_why[128];    /* set when the whole lab is skipped here */
     char blas_note[160];   /* BLAS-ceiling labs: which OpenBLAS kernel was measured */
+    /* The roofline chart's compute roof (GFLOP/s) and where it comes from: the fastest vendor-library
+     * ceiling of this run, or for a lab with none, a rate measured for the chart (see compute_roof). */
+    double compute_gflops;
+    char compute_source[256];
     /* For re-running a verdict: the compiler and flags used, and hashes of the grader program
      * and of the lab's thresholds.conf. */
     char compiler[160], cflags[512];

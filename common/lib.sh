@@ -19,3 +19,12 @@ run_grader() {
         ${CUDA_HOME:+--cuda-home "$CUDA_HOME"} --nvcc "${NVCC_FOUND:-}" \
         $([ "${SANITIZE:-0}" != 0 ] && echo --sanitize) "$@"
 }
+
+# results_dir BUILD WORK: where grading the tree WORK writes its results JSON (and charts):
+# BUILD/results for labs/, BUILD/results/<WORK with / and . as _> for any other tree.
+results_dir() {
+    case "$2" in
+        labs|labs/|./labs) echo "$1/results" ;;
+        *) echo "$1/results/$(printf '%s' "$2" | tr '/.' '__')" ;;
+    esac
+}

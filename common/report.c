@@ -170,7 +170,7 @@ void report_table(const lab_run *r, FILE *f)
 }
 
 static void test_entry(json *j, const char *stage, const char *check, double score, double max, int passed,
-                       const char *reason, const char *output, const stage_result *s)
+                       const char *reason, const char *output, const stage_result *s, const char *ceiling)
 {
     char name[96];
     snprintf(name, sizeof name, "%s: %s", stage, check);
@@ -189,6 +189,7 @@ static void test_entry(json *j, const char *stage, const char *check, double sco
         json_kv_number(j, "gflops", s->gflops);
         json_kv_number(j, "gbs", s->gbs);
         json_kv_number(j, "ceiling_gflops", s->ceiling_gflops);
+        json_kv_string(j, "ceiling", ceiling); /* what ceiling_gflops is: "stream", "blas" or "pipeline" */
         json_kv_number(j, "fraction", s->fraction);
         json_kv_number(j, "required", s->required);
         json_kv_number(j, "speedup", s->speedup);
@@ -234,11 +235,13 @@ int report_json(const lab_run *r, const char *path)
         const char *name = LAB.stages[i].name;
         int speed_failed = s->correct && !s->fast_enough;
         const char *skip = s->skipped ? s->detail : NULL;
+        const char *ceiling = (const char *[]){"stream", "blas", "pipeline"}[LAB.stages[i].problem->ceiling];
         test_entry(&j, name, "correctness", s->points_correct, s->max_correct, s->correct,
-                   s->correct ? "ok" : s->reason, skip ? skip : s->correct ? "" : s->detail, s->skipped ? s : NULL);
+                   s->correct ? "ok" : s->reason, skip ? skip : s->correct ? "" : s->detail, s->skipped ? s : NULL,
+                   ceiling);
         test_entry(&j, name, "speed", s->points_speed, s->max_speed, s->correct && s->fast_enough,
                    s->correct ? (s->fast_enough ? "ok" : s->reason) : s->skipped ? "skipped" : "not-run",
-                   skip ? skip : speed_failed ? s->detail : "", s);
+                   skip ? skip : speed_failed ? s->detail : "", s, ceiling);
     }
     json_end_array(&j);
     json_key(&j, "extra_data");
@@ -265,6 +268,9 @@ int report_json(const lab_run *r, const char *path)
     json_kv_number(&j, "stream_gbs", r->now.stream_gbs);
     json_kv_number(&j, "read_gbs", r->now.read_gbs);
     json_kv_number(&j, "calibrated_stream_gbs", r->cached.stream_gbs);
+    json_kv_string(&j, "bandwidth", r->ceiling); /* what stream_gbs measures: "triad" or "device copy" */
+    json_kv_number(&j, "compute_gflops", r->compute_gflops); /* the roofline chart's compute roof (0: none) */
+    json_kv_string(&j, "compute_source", r->compute_source);
     json_end_object(&j);
     json_end_object(&j);
     return fclose(f) ? -1 : 0;

@@ -8,6 +8,7 @@ Suite *units_suite(void);   /* harness pieces: statistics, tolerance, diagnosis,
 Suite *grading_suite(void); /* end to end: references pass, starters fail, planted submissions caught */
 Suite *instructor_suite(void); /* handin, the student kit, grade-all and its gradebook, LMS formats */
 Suite *handouts_suite(void);   /* the handouts: the template, and make handouts (HTML pages) */
+Suite *roofline_suite(void);   /* the roofline charts, drawn from fixed results files */
 
 /* Run a shell command; return its exit status (-1 if it did not exit normally). */
 int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
