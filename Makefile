@@ -41,7 +41,7 @@ else
 SELECTED := $(LABS)
 endif
 
-.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope hostile walkthrough handouts roofline
+.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope hostile walkthrough handouts roofline profile
 .DEFAULT_GOAL := help
 
 help:
@@ -139,6 +139,13 @@ bench:
 	@sh common/deps.sh grade
 	@$(MAKE) --no-print-directory -s tools
 	@$(BUILD)/grading/$(SELECTED)/grade --bench --lab-dir grading/$(SELECTED) --work $(WORK) --build $(BUILD) \
+	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED)) \
+	    $(if $(CUDA_ARCH),--cuda-arch $(CUDA_ARCH)) $(if $(CUDA_HOME),--cuda-home $(CUDA_HOME)) --nvcc "$(NVCC_PATH)"
+
+profile:
+	@test -n "$(SELECTED)" -a "$(words $(SELECTED))" = 1 -a -n "$(STAGE)" || { echo "make profile needs one lab and one stage: LAB=NN STAGE=name (make list shows them)" >&2; exit 2; }
+	@$(MAKE) --no-print-directory -s tools
+	@$(BUILD)/grading/$(SELECTED)/grade --profile "$(STAGE)" --lab-dir grading/$(SELECTED) --work $(WORK) --build $(BUILD) \
 	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED)) \
 	    $(if $(CUDA_ARCH),--cuda-arch $(CUDA_ARCH)) $(if $(CUDA_HOME),--cuda-home $(CUDA_HOME)) --nvcc "$(NVCC_PATH)"
 

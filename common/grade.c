@@ -27,7 +27,7 @@
 #include "verify.h"
 
 typedef struct options {
-    const char *lab_dir, *work, *build, *runner_base, *results, *cuda_arch, *cuda_home, *nvcc;
+    const char *lab_dir, *work, *build, *runner_base, *results, *cuda_arch, *cuda_home, *nvcc, *profile;
     uint64_t seed;
     int have_seed, bench, list, calibrate, sanitize;
     double timeout;
@@ -728,7 +728,7 @@ static void usage(void)
                     "             [--results DIR] [--seed S] [--timeout SECONDS] [--cuda-arch NN] [--cuda-home DIR]\n"
                     "             [--nvcc PATH (empty: no CUDA toolkit)]\n"
                     "             [--sanitize (correctness only, under AddressSanitizer and UBSan)]\n"
-                    "             [--bench | --list | --calibrate]\n");
+                    "             [--bench | --list | --calibrate | --profile STAGE]\n");
     exit(2);
 }
 
@@ -739,7 +739,7 @@ static options parse_args(int argc, char **argv)
         {"lab-dir", 1, 0, 'l'}, {"work", 1, 0, 'w'}, {"build", 1, 0, 'b'}, {"runner-base", 1, 0, 'r'},
         {"seed", 1, 0, 's'}, {"timeout", 1, 0, 't'}, {"bench", 0, 0, 'B'}, {"list", 0, 0, 'L'},
         {"calibrate", 0, 0, 'C'}, {"results", 1, 0, 'R'}, {"cuda-arch", 1, 0, 'a'}, {"cuda-home", 1, 0, 'h'},
-        {"nvcc", 1, 0, 'n'}, {"sanitize", 0, 0, 'S'}, {0, 0, 0, 0},
+        {"nvcc", 1, 0, 'n'}, {"sanitize", 0, 0, 'S'}, {"profile", 1, 0, 'P'}, {0, 0, 0, 0},
     };
     int c;
     char *end;
@@ -763,6 +763,7 @@ static options parse_args(int argc, char **argv)
         case 'h': o.cuda_home = optarg; break;
         case 'n': o.nvcc = optarg; break;
         case 'S': o.sanitize = 1; break;
+        case 'P': o.profile = optarg; break;
         default: usage();
         }
     }
@@ -989,6 +990,122 @@ static void bench_row(grader *g, int stage, lab_shape s, const char *label)
                100 * gbs / g->run->now.stream_gbs);
 }
 
+/* ---------------------------------------------------------------- make profile */
+
+/* A program on PATH, as a full path for execve; 0 when found. */
+static int find_program(const char *name, char *out, size_t len)
+{
+    const char *path = getenv("PATH");
+    char dirs[4096];
+    snprintf(dirs, sizeof dirs, "%s", path ? path : "/usr/bin:/bin");
+    char *save = NULL;
+    for (char *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+        snprintf(out, len, "%s/%s", d, name);
+        if (access(out, X_OK) == 0) return 0;
+    }
+    return -1;
+}
+
+/* What each counter says about a kernel, in a line. */
+static const struct { const char *event, *meaning; } counters[] = {
+    {"task-clock", "CPU time the runner used (all its threads), in ms: the calls dominate it"},
+    {"cycles", "core clock cycles spent"},
+    {"instructions", "instructions retired; over cycles that is IPC (below)"},
+    {"cache-references", "references to the last-level cache"},
+    {"cache-misses", "of those, misses that went to memory: a streaming kernel (matvec) must miss about once "
+                     "a cache line; a blocked one far less"},
+    {"L1-dcache-load-misses", "loads missing the L1 data cache: data a register- or cache-blocked kernel reuses "
+                              "should not miss again"},
+    {"branch-misses", "mispredicted branches: many means data-dependent branching in the inner loop"},
+    {"page-faults", "pages touched for the first time (first touch decides where memory lives)"},
+    {"context-switches", "times a thread gave up its core: many in an OpenMP lab means more threads than cores, "
+                         "or threads waiting"},
+};
+
+/* The timed case of one stage, its runner run under `perf stat`: hardware counters over the
+ * run (mostly the timed calls), each with what it means. CPU labs; the machine must let perf
+ * read counters (virtual machines often hide them: then only the software ones show). */
+static int profile(const options *opt, grader *g, const char *source)
+{
+    int stage = -1;
+    for (int i = 0; i < LAB.nstages; i++)
+        if (!strcmp(LAB.stages[i].name, opt->profile)) stage = i;
+    if (stage < 0) {
+        fprintf(stderr, "%s has no stage '%s'; its stages:", LAB.id, opt->profile);
+        for (int i = 0; i < LAB.nstages; i++) fprintf(stderr, " %s", LAB.stages[i].name);
+        fprintf(stderr, "\n");
+        return 2;
+    }
+    if (LAB.gpu) {
+        printf("%s profile: for a CUDA lab this would run Nsight Compute (ncu) on the stage; that is not built into "
+               "this version yet. On a GPU machine, profile a program of your own that calls your function with "
+               "`ncu --set basic`.\n", LAB.id);
+        return 2;
+    }
+    char perf[1024], msg[4096], out[1100];
+    if (find_program("perf", perf, sizeof perf)) {
+        printf("%s profile: perf is not installed (Debian package linux-perf: apt-get install -y linux-perf)\n", LAB.id);
+        return 2;
+    }
+    if (build(opt, g, source, config_str(&g->run->cfg, "cflags"), msg, sizeof msg) != BUILD_OK) {
+        fprintf(stderr, "%s: %s\n", source, msg);
+        return 1;
+    }
+    char dir[PATH_MAX];
+    if (!realpath(g->scratch, dir)) die("cannot find %s", g->scratch);
+    snprintf(out, sizeof out, "%s/perf.txt", dir); /* absolute: perf runs in the scratch folder */
+    char events[512] = "";
+    for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++)
+        snprintf(events + strlen(events), sizeof events - strlen(events), "%s%s", i ? "," : "", counters[i].event);
+    char *wrap[] = {perf, "stat", "-x", ",", "-o", out, "-e", events, "--", NULL};
+    lab_case cases[LAB_MAX_CASES];
+    const lab_problem *p = LAB.stages[stage].problem;
+    int n = problem_cases(g->run, p, cases), timed = n - 1;
+    for (int i = 0; i < n; i++)
+        if (cases[i].timed) timed = i;
+    size_limits(g, p, cases, n);
+    g->lim.wrapper = wrap;
+    stage_result res = {0};
+    outcome o = run_timed(g, stage, cases[timed].s, &res);
+    g->lim.wrapper = NULL;
+    char sh[64];
+    shape_text(p, cases[timed].s, sh, sizeof sh);
+    printf("%s profile of %s at %s: perf stat over the runner (its setup and every timed call)\n", LAB.id,
+           LAB.stages[stage].name, sh);
+    if (!o.ok) {
+        printf("  the stage did not run cleanly [%s]: %s\n", o.reason, o.detail);
+        return 1;
+    }
+    printf("  %.2f GFLOP/s, %.2f GB/s (median call %.3g s)\n\n", p->flops(res.timed_shape) / res.seconds * 1e-9,
+           p->bytes(res.timed_shape) / res.seconds * 1e-9, res.seconds);
+    char *text = read_text(out, 1 << 16), *save = NULL;
+    double value[sizeof counters / sizeof counters[0]] = {0};
+    int hidden = 0;
+    for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
+        char *field[3] = {NULL, NULL, NULL}, *rest = line; /* value,unit,event,... (a field may be empty) */
+        for (int f = 0; f < 3 && rest; f++) field[f] = strsep(&rest, ",");
+        if (!field[2]) continue;
+        for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++) {
+            if (strncmp(field[2], counters[i].event, strlen(counters[i].event))) continue;
+            int ok = field[0][0] != '<';
+            hidden += !ok;
+            value[i] = ok ? atof(field[0]) : -1;
+            printf("  %-22s %16s  %s\n", counters[i].event, ok ? field[0] : "not readable", counters[i].meaning);
+        }
+    }
+    free(text);
+    if (value[1] > 0 && value[2] > 0)
+        printf("\n  IPC %.2f: instructions per cycle. Near the core's width (4 or more) it is busy computing; below "
+               "1 it mostly waits, usually on memory.\n", value[2] / value[1]);
+    if (value[3] > 0 && value[4] >= 0)
+        printf("  %.0f%% of last-level cache references missed.\n", 100 * value[4] / value[3]);
+    if (hidden)
+        printf("\n  %d counter%s not readable: this machine does not let perf read hardware counters (usual in a "
+               "virtual machine; perf_event_paranoid or the hypervisor decides). The software ones above still hold.\n",
+               hidden, hidden > 1 ? "s are" : " is");
+    return 0;
+}
+
 /* Several sizes of every stage at the grading flags; for a CPU lab then the timed size at
  * -O0 .. -O3 (the compiler study). */
 static int bench(const options *opt, grader *g, const char *source)
@@ -1155,6 +1272,7 @@ int main(int argc, char **argv)
     char source[2048];
     snprintf(source, sizeof source, "%s/%s/%s", opt.work, LAB.id, LAB.source);
     if (opt.bench) return bench(&opt, &g, source);
+    if (opt.profile) return profile(&opt, &g, source);
 
     /* Build even where the lab can't run, so compile errors and audit findings still show. */
     if (!(LAB.gpu && strstr(r.skip_why, "toolkit")))

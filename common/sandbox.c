@@ -42,9 +42,14 @@ static void child(int in_fd, int out_fd, const char *exe, const char *dir, const
     limit(RLIMIT_AS, lim->memory_bytes);
     limit(RLIMIT_FSIZE, lim->output_bytes);
     limit(RLIMIT_CORE, 0);
-    limit(RLIMIT_NOFILE, lim->gpu ? 1024 : 16); /* the CUDA driver opens a few dozen device files */
-    char *argv[] = {(char *)exe, NULL};
-    execve(exe, argv, env);
+    limit(RLIMIT_NOFILE, lim->gpu || lim->wrapper ? 1024 : 16); /* the CUDA driver opens a few dozen device files */
+    char *argv[32] = {(char *)exe, NULL};
+    if (lim->wrapper) { /* e.g. perf stat ... -- runner: the wrapper execs the runner in turn */
+        int n = 0;
+        while (lim->wrapper[n] && n < 30) argv[n] = lim->wrapper[n], n++;
+        argv[n] = (char *)exe, argv[n + 1] = NULL;
+        execve(argv[0], argv, env);
+    } else execve(exe, argv, env);
     _exit(127);
 }
 

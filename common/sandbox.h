@@ -14,6 +14,7 @@ typedef struct sandbox_limits {
     int threads;         /* OMP_NUM_THREADS */
     int gpu;             /* a CUDA runner: only device 0 visible, every kernel loaded at start-up */
     int sanitize;        /* an instrumented runner: the sanitizers' options in its environment */
+    char *const *wrapper; /* NULL, or a program and its arguments that run the runner (perf stat ... --) */
 } sandbox_limits;
 
 typedef struct runner_proc {

@@ -287,6 +287,27 @@ START_TEST(test_lab05_runner_calls_cuda_only_through_the_wrappers)
 }
 END_TEST
 
+/* make profile: perf stat over one stage's timed run, each counter explained; a clear message
+ * where perf is missing; an unknown stage named with the lab's stages. */
+START_TEST(test_profile_explains_counters_or_says_why_not)
+{
+    const char *work = access("solutions/01-cpu-matvec/matvec.c", R_OK) == 0 ? "solutions" : "labs";
+    int rc = sh(MAKE " --no-print-directory profile LAB=01 STAGE=contiguous WORK=%s > build/tmp/profile.log 2>&1", work);
+    char *log = slurp("build/tmp/profile.log");
+    if (strstr(log, "perf is not installed")) {
+        printf("make profile: skipped: perf is not installed here\n");
+    } else if (!strcmp(work, "solutions")) {
+        ck_assert_msg(rc == 0 && strstr(log, "GFLOP/s") && strstr(log, "task-clock") && strstr(log, "cache-misses"),
+                      "status %d:\n%s", rc, log);
+    }
+    free(log);
+    ck_assert_int_eq(sh(MAKE " --no-print-directory profile LAB=01 STAGE=nosuch > build/tmp/profile.log 2>&1") != 0, 1);
+    log = slurp("build/tmp/profile.log");
+    ck_assert_msg(strstr(log, "has no stage 'nosuch'") && strstr(log, "rows contiguous unrolled"), "%s", log);
+    free(log);
+}
+END_TEST
+
 START_TEST(test_bench_prints_sizes_and_compiler_study)
 {
     ck_assert_int_eq(sh(MAKE " bench LAB=01 WORK=solutions > build/tmp/bench.log 2>&1"), 0);
@@ -346,6 +367,7 @@ Suite *grading_suite(void)
         tcase_add_test(t, test_bench_prints_sizes_and_compiler_study);
         tcase_add_test(t, test_sanitize_reports_out_of_bounds_write_at_its_line);
         tcase_add_test(t, test_walkthrough_names_the_next_stage_and_its_task);
+        tcase_add_test(t, test_profile_explains_counters_or_says_why_not);
     }
     tcase_set_timeout(t, 600);
     suite_add_tcase(s, t);

@@ -196,6 +196,12 @@ WRAP(cudaError_t, cudaMemcpy, (void *d, const void *s, size_t n, enum cudaMemcpy
     trace_close(slot, 0);
     return e;
 }
+/* nvcc's launch stubs call __cudaLaunchKernel in recent toolkits (13.0 here), cudaLaunchKernel in
+ * older ones: with an older toolkit nothing calls this wrapper, and the weak reference lets the
+ * runner link without the symbol. */
+#if CUDART_VERSION >= 12000
+cudaError_t __real___cudaLaunchKernel(cudaKernel_t f, dim3 g, dim3 b, void **a, size_t sh, cudaStream_t st)
+    __attribute__((weak));
 WRAP(cudaError_t, __cudaLaunchKernel, (cudaKernel_t f, dim3 g, dim3 b, void **a, size_t sh, cudaStream_t st))
 {
     int slot = trace_open(st, TRACE_KERNEL);
@@ -203,6 +209,7 @@ WRAP(cudaError_t, __cudaLaunchKernel, (cudaKernel_t f, dim3 g, dim3 b, void **a,
     trace_close(slot, st);
     return e;
 }
+#endif
 WRAP(cudaError_t, cudaLaunchKernel, (const void *f, dim3 g, dim3 b, void **a, size_t sh, cudaStream_t st))
 {
     int slot = trace_open(st, TRACE_KERNEL);
