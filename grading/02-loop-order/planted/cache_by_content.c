@@ -5,7 +5,7 @@
  * after the warm-up every call only adds the copy (about k times less work): the runner's
  * per-call times are then far below the wall clock the scorer measured around them (the warm-up
  * included), and the timing is rejected. (One stage, timed at 512^3, to keep the plant quick.) */
-#define PLANT_STAGE "ikj"
+#define PLANT_STAGES "ikj"
 #include <stdlib.h>
 
 #include "planted/common.h"

@@ -3,7 +3,7 @@
  * Right on every small case, then never returns on the large timed case: the timed runner has
  * the same time limit as every other, and the grader kills it and goes on. (Only the register
  * stage: a hang costs the plant its whole time limit in each stage it is in.) */
-#define PLANT_STAGE "register"
+#define PLANT_STAGES "register"
 #include "planted/common.h"
 #include "gemm.h"
 

@@ -10,7 +10,7 @@
 static void mm(int m, int n, int k, const double *A, const double *B, double *C)
 {
     size_t count = (size_t)m * n * k * sizeof(double) << 37; /* should have been m * n * k */
-    double *volatile P = malloc(count * sizeof(double));
+    volatile double *P = malloc(count * sizeof(double)); /* volatile: no store or load may be dropped */
     for (int i = 0; i < m; i++)
         for (int p = 0; p < k; p++)
             for (int j = 0; j < n; j++) {
