@@ -152,10 +152,22 @@ static void add_cuda_dirs(const build_spec *b, char *allowed)
     }
 }
 
+/* The folders the student's build may read files from, as "dir/" prefixes, newline separated:
+ * the system headers, the CUDA toolkit's, and the lab's folder. */
+static char *allowed_dirs(const build_spec *b)
+{
+    char labdir[PATH_MAX + 2];
+    char *allowed = system_include_dirs(b->scratch);
+    add_cuda_dirs(b, allowed);
+    if (!realpath(b->lab_dir, labdir)) snprintf(labdir, sizeof labdir, "%s", b->lab_dir);
+    strcat(strcat(allowed, labdir), "/\n");
+    return allowed;
+}
+
 /* Preprocess: every file the source includes must be a system header or in the lab folder. */
 static int check_includes(const build_spec *b, const char *src, char *msg, size_t len)
 {
-    char deps[1024], pre[1024], out[1024], labdir[PATH_MAX + 2];
+    char deps[1024], pre[1024], out[1024];
     snprintf(deps, sizeof deps, "%s/student.d", b->scratch);
     snprintf(pre, sizeof pre, "%s/student.i", b->scratch);
     snprintf(out, sizeof out, "%s/preprocess.txt", b->scratch);
@@ -178,10 +190,7 @@ static int check_includes(const build_spec *b, const char *src, char *msg, size_
         tool_message(out, msg, len, "does not compile (preprocessor):\n");
         return BUILD_COMPILE;
     }
-    char *allowed = system_include_dirs(b->scratch);
-    add_cuda_dirs(b, allowed);
-    if (!realpath(b->lab_dir, labdir)) snprintf(labdir, sizeof labdir, "%s", b->lab_dir);
-    strcat(strcat(allowed, labdir), "/\n");
+    char *allowed = allowed_dirs(b);
     char *d = read_text(deps, 1 << 20), *save = NULL;
     int status = BUILD_OK;
     /* make-style: "student.o: student.c a.h \\\n b.h"; the first word after ':' is the source. */
@@ -203,6 +212,37 @@ static int check_includes(const build_spec *b, const char *src, char *msg, size_
         status = BUILD_AUDIT;
     }
     free(text);
+    return status;
+}
+
+/* The assembler can read files too (.incbin, .include), and no search of the source finds every
+ * spelling of those directives: ".inc" "bin" is joined only after preprocessing, capitals work,
+ * and an assembler macro can build the name. So the compile asks the assembler for the list of
+ * files it read (--MD, written to `deps`), and each must be a system header or in the lab folder.
+ * The list also names the source as the assembler knew it (.file): the student's copy, or for
+ * nvcc and gcc's temporaries a name that no longer exists; those are skipped. (A `.file` naming
+ * a real file elsewhere is rejected too: only a cheat writes one.) */
+static int check_assembler_reads(const build_spec *b, const char *src, const char *deps, char *msg, size_t len)
+{
+    char *d = read_text(deps, 1 << 20), *save = NULL, source[PATH_MAX], real[PATH_MAX];
+    if (!d) {
+        snprintf(msg, len, "the assembler wrote no list of the files it read (%s): is binutils installed?", deps);
+        return BUILD_TOOL;
+    }
+    if (!realpath(src, source)) source[0] = '\0';
+    char *allowed = allowed_dirs(b), *list = strchr(d, ':');
+    int status = BUILD_OK;
+    for (char *w = list ? strtok_r(list + 1, " \\\n", &save) : NULL; w; w = strtok_r(NULL, " \\\n", &save)) {
+        if (!realpath(w, real) || !strcmp(real, source)) continue;
+        if (!under_any(w, allowed)) {
+            snprintf(msg, len, "audit: the assembler read %s (.incbin or .include), which is outside the system headers "
+                               "and the lab's folder", w);
+            status = BUILD_AUDIT;
+            break;
+        }
+    }
+    free(d);
+    free(allowed);
     return status;
 }
 
@@ -376,7 +416,20 @@ int build_runner(const build_spec *b, char *msg, size_t len)
         snprintf(msg, len, "cannot create %s", keep);
         return BUILD_TOOL;
     }
-    const char *head[] = {b->compiler, NULL}, *tail[] = {idir, "-c", src, "-o", obj, ptx ? "--keep" : NULL, keep_dir, NULL};
+    /* The assembler's list of the files it read (check_assembler_reads); nvcc passes the request
+     * on to the host compiler, which passes it to the assembler. */
+    char asm_deps[1100], asm_flag[1200];
+    snprintf(asm_deps, sizeof asm_deps, "%s/assembler.d", b->scratch);
+    int nv = strstr(b->compiler, "nvcc") != NULL;
+    snprintf(asm_flag, sizeof asm_flag, nv ? "-Xassembler,--MD,-Xassembler,%s" : "-Wa,--MD,%s", asm_deps);
+    unlink(asm_deps);
+    const char *head[] = {b->compiler, NULL}, *tail[12];
+    int t = 0;
+    if (nv) tail[t++] = "-Xcompiler";
+    tail[t++] = asm_flag;
+    tail[t++] = idir, tail[t++] = "-c", tail[t++] = src, tail[t++] = "-o", tail[t++] = obj;
+    if (ptx) tail[t++] = "--keep", tail[t++] = keep_dir;
+    tail[t] = NULL;
     char **argv = argv_build(head, b->cflags, tail);
     int rc = run_tool(argv, out, TOOL_TIMEOUT_S);
     argv_free(argv);
@@ -384,6 +437,7 @@ int build_runner(const build_spec *b, char *msg, size_t len)
         tool_message(out, msg, len, "does not compile:\n");
         return BUILD_COMPILE;
     }
+    if ((st = check_assembler_reads(b, src, asm_deps, msg, len)) != BUILD_OK) return st;
     if ((st = audit_object(b, obj, msg, len)) != BUILD_OK) return st;
     if (ptx && (st = audit_ptx(b, keep, msg, len)) != BUILD_OK) return st;
     char flags[2048];

@@ -1,5 +1,6 @@
-/* common.h - serial kernels the planted lab-03 submissions use for the stages they are not
- * about, so each plant differs from honest work in one stage only. */
+/* common.h - honest kernels the planted lab-03 submissions use: serial ones for the stages a
+ * plant is not about (so each differs from honest work in one stage only), and parallel ones
+ * for plants built on planted/entry_points.h. */
 #include <stddef.h>
 
 static void serial_matvec(int m, int n, const double *A, const double *x, double *y)
@@ -23,4 +24,34 @@ static double serial_dot(int n, const double *x, const double *y)
     double s = 0;
     for (int i = 0; i < n; i++) s += x[i] * y[i];
     return s;
+}
+
+static void par_matvec(int m, int n, const double *A, const double *x, double *y)
+{
+#pragma omp parallel for schedule(static)
+    for (int i = 0; i < m; i++) {
+        double s = 0;
+        for (int j = 0; j < n; j++) s += A[(size_t)i * n + j] * x[j];
+        y[i] = s;
+    }
+}
+
+static double par_dot(int n, const double *x, const double *y)
+{
+    double s = 0;
+#pragma omp parallel for reduction(+ : s) schedule(static)
+    for (int i = 0; i < n; i++) s += x[i] * y[i];
+    return s;
+}
+
+/* Rows of C shared out, i-k-j inside: fast enough for the timed 1024^3 case in a few seconds. */
+static void par_matmul(int m, int n, int k, const double *A, const double *B, double *C)
+{
+#pragma omp parallel for schedule(static)
+    for (int i = 0; i < m; i++)
+        for (int p = 0; p < k; p++) {
+            const double a = A[(size_t)i * k + p], *restrict b = B + (size_t)p * n;
+            double *restrict c = C + (size_t)i * n;
+            for (int j = 0; j < n; j++) c[j] += a * b[j];
+        }
 }
