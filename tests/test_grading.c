@@ -281,7 +281,8 @@ START_TEST(test_lab05_runner_calls_cuda_only_through_the_wrappers)
         printf("05-streams wrappers: skipped: %s\n", access("solutions/05-streams/streams.cu", R_OK) ? "no solutions/" : "no CUDA toolkit");
         return;
     }
-    grade("05-streams", "solutions", "wraps-05", "");
+    if (access("build/scratch/solutions/05-streams/runner", X_OK)) /* built already by the reference's test */
+        grade("05-streams", "solutions", "wraps-05", "");
     ck_assert_int_eq(sh("sh tests/wraps-bound.sh build/scratch/solutions/05-streams/runner grading/05-streams/thresholds.conf "
                         "> build/tmp/wraps-05.txt 2>&1"), 0);
 }

@@ -20,6 +20,7 @@ void omp_matvec(int m, int n, const double *A, const double *x, double *y)
     }
 }
 
-double omp_dot(int n, const double *x, const double *y) { return serial_dot(n, x, y); }
-void omp_matmul(int m, int n, int k, const double *A, const double *B, double *C) { serial_matmul(m, n, k, A, B, C); }
-void omp_blocked(int m, int n, int k, const double *A, const double *B, double *C) { serial_matmul(m, n, k, A, B, C); }
+/* The stages this plant is not about do nothing: they fail at once instead of being graded in full. */
+double omp_dot(int n, const double *x, const double *y) { return (void)n, (void)x, (void)y, 0.0; }
+void omp_matmul(int m, int n, int k, const double *A, const double *B, double *C) { (void)m, (void)n, (void)k, (void)A, (void)B, (void)C; }
+void omp_blocked(int m, int n, int k, const double *A, const double *B, double *C) { (void)m, (void)n, (void)k, (void)A, (void)B, (void)C; }

@@ -6,6 +6,7 @@
 #include "parallel.h"
 
 void omp_matmul(int m, int n, int k, const double *A, const double *B, double *C) { serial_matmul(m, n, k, A, B, C); }
-void omp_matvec(int m, int n, const double *A, const double *x, double *y) { serial_matvec(m, n, A, x, y); }
-double omp_dot(int n, const double *x, const double *y) { return serial_dot(n, x, y); }
-void omp_blocked(int m, int n, int k, const double *A, const double *B, double *C) { serial_matmul(m, n, k, A, B, C); }
+/* The stages this plant is not about do nothing: they fail at once instead of being graded in full. */
+void omp_matvec(int m, int n, const double *A, const double *x, double *y) { (void)m, (void)n, (void)A, (void)x, (void)y; }
+double omp_dot(int n, const double *x, const double *y) { return (void)n, (void)x, (void)y, 0.0; }
+void omp_blocked(int m, int n, int k, const double *A, const double *B, double *C) { (void)m, (void)n, (void)k, (void)A, (void)B, (void)C; }
