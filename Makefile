@@ -77,8 +77,8 @@ $(BUILD)/common/gradebook: common/gradebook.c $(BUILD)/common/util.o
 	$(CC) $(CFLAGS) -o $@ $^
 
 # A results file as a roofline chart: a gnuplot script (common/roofline.sh runs gnuplot on it).
-$(BUILD)/common/roofline: common/roofline.c $(BUILD)/common/util.o
-	$(CC) $(CFLAGS) -o $@ $^ -lm
+$(BUILD)/common/roofline: common/roofline.c $(BUILD)/common/util.o $(HEADERS)
+	$(CC) $(CFLAGS) -o $@ common/roofline.c $(BUILD)/common/util.o -lm
 
 # The GPU side of the runner and the probe (device facts and ceilings), when nvcc is here.
 $(BUILD)/common/gpu.o: common/gpu.c $(HEADERS)

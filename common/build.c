@@ -90,6 +90,18 @@ static void tool_message(const char *path, char *msg, size_t len, const char *pr
     free(text);
 }
 
+/* One step of the build: head, the flags split into words, tail; its output to `out`. 0 when it
+ * succeeded; otherwise msg is `failure` and what the tool said. */
+static int build_step(const char *const *head, const char *flags, const char *const *tail, const char *out,
+                      char *msg, size_t len, const char *failure)
+{
+    char **argv = argv_build(head, flags, tail);
+    int rc = run_tool(argv, out, TOOL_TIMEOUT_S);
+    argv_free(argv);
+    if (rc != 0) tool_message(out, msg, len, failure);
+    return rc != 0;
+}
+
 static int copy_source(const char *from, const char *to, char *msg, size_t len)
 {
     struct stat st;
@@ -178,18 +190,10 @@ static int check_includes(const build_spec *b, const char *src, char *msg, size_
     const char *head[] = {b->compiler, NULL};
     const char *gcc_tail[] = {idir, "-E", "-MD", "-MF", deps, src, "-o", pre, NULL};
     const char *nv_deps[] = {idir, "-M", src, "-o", deps, NULL}, *nv_pre[] = {idir, "-E", src, "-o", pre, NULL};
-    char **argv = argv_build(head, b->cflags, nv ? nv_deps : gcc_tail);
-    int rc = run_tool(argv, out, TOOL_TIMEOUT_S);
-    argv_free(argv);
-    if (rc == 0 && nv) {
-        argv = argv_build(head, b->cflags, nv_pre);
-        rc = run_tool(argv, out, TOOL_TIMEOUT_S);
-        argv_free(argv);
-    }
-    if (rc != 0) {
-        tool_message(out, msg, len, "does not compile (preprocessor):\n");
+    const char *failed = "does not compile (preprocessor):\n";
+    if (build_step(head, b->cflags, nv ? nv_deps : gcc_tail, out, msg, len, failed) ||
+        (nv && build_step(head, b->cflags, nv_pre, out, msg, len, failed)))
         return BUILD_COMPILE;
-    }
     char *allowed = allowed_dirs(b);
     char *d = read_text(deps, 1 << 20), *save = NULL;
     int status = BUILD_OK;
@@ -430,27 +434,15 @@ int build_runner(const build_spec *b, char *msg, size_t len)
     tail[t++] = idir, tail[t++] = "-c", tail[t++] = src, tail[t++] = "-o", tail[t++] = obj;
     if (ptx) tail[t++] = "--keep", tail[t++] = keep_dir;
     tail[t] = NULL;
-    char **argv = argv_build(head, b->cflags, tail);
-    int rc = run_tool(argv, out, TOOL_TIMEOUT_S);
-    argv_free(argv);
-    if (rc != 0) {
-        tool_message(out, msg, len, "does not compile:\n");
-        return BUILD_COMPILE;
-    }
+    if (build_step(head, b->cflags, tail, out, msg, len, "does not compile:\n")) return BUILD_COMPILE;
     if ((st = check_assembler_reads(b, src, asm_deps, msg, len)) != BUILD_OK) return st;
     if ((st = audit_object(b, obj, msg, len)) != BUILD_OK) return st;
     if (ptx && (st = audit_ptx(b, keep, msg, len)) != BUILD_OK) return st;
     char flags[2048];
-    if (b->sanitize && *b->sanitize) { /* the audited source again, instrumented */
-        snprintf(flags, sizeof flags, "%s %s", b->cflags, b->sanitize);
-        argv = argv_build(head, flags, tail);
-        rc = run_tool(argv, out, TOOL_TIMEOUT_S);
-        argv_free(argv);
-        if (rc != 0) {
-            tool_message(out, msg, len, "does not compile with the sanitizers:\n");
-            return BUILD_COMPILE;
-        }
-    }
+    snprintf(flags, sizeof flags, "%s %s", b->cflags, b->sanitize ? b->sanitize : "");
+    if (b->sanitize && *b->sanitize && /* the audited source again, instrumented */
+        build_step(head, flags, tail, out, msg, len, "does not compile with the sanitizers:\n"))
+        return BUILD_COMPILE;
 
     /* Belt and braces: after the audit only the lab's functions stay global. */
     char **oc = xcalloc((size_t)b->nfunctions + 4, sizeof *oc);
@@ -462,7 +454,7 @@ int build_runner(const build_spec *b, char *msg, size_t len)
     }
     oc[n++] = xstrdup(obj);
     oc[n++] = xstrdup(local);
-    rc = run_tool(oc, out, TOOL_TIMEOUT_S);
+    int rc = run_tool(oc, out, TOOL_TIMEOUT_S);
     argv_free(oc);
     if (rc != 0) {
         tool_message(out, msg, len, "objcopy failed:\n");
@@ -471,12 +463,5 @@ int build_runner(const build_spec *b, char *msg, size_t len)
     const char *lhead[] = {b->compiler, "-o", runner, b->runner_base, local, NULL}, *ltail[] = {NULL};
     snprintf(flags, sizeof flags, "%s%s%s", b->ldlibs, b->sanitize && *b->sanitize ? " -no-pie " : "",
              b->sanitize ? b->sanitize : "");
-    argv = argv_build(lhead, flags, ltail);
-    rc = run_tool(argv, out, TOOL_TIMEOUT_S);
-    argv_free(argv);
-    if (rc != 0) {
-        tool_message(out, msg, len, "does not link:\n");
-        return BUILD_LINK;
-    }
-    return BUILD_OK;
+    return build_step(lhead, flags, ltail, out, msg, len, "does not link:\n") ? BUILD_LINK : BUILD_OK;
 }

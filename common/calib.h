@@ -53,6 +53,12 @@ double gpu_gemm(const char *probe, const char *scratch, const char *kind, int m,
 /* Moving n floats through the GPU, each part timed alone by the probe (seconds): pinned copy in,
  * its own Horner kernel of that degree, copy out; and the host cost of creating a stream. */
 typedef struct pipeline_times { double h2d, kernel, d2h, stream_create_us; } pipeline_times;
+/* Fully overlapped, a call can't beat the longest part; one after another it takes their sum. */
+static inline double pipeline_ideal(const pipeline_times *t)
+{
+    return t->h2d > t->kernel ? (t->h2d > t->d2h ? t->h2d : t->d2h) : (t->kernel > t->d2h ? t->kernel : t->d2h);
+}
+static inline double pipeline_serial(const pipeline_times *t) { return t->h2d + t->kernel + t->d2h; }
 int gpu_pipeline(const char *probe, const char *scratch, int n, int degree, pipeline_times *out);
 
 /* The GPU's cached calibration (copy bandwidth, cuBLAS SGEMM and HGEMM) in `dir`, keyed by this

@@ -569,7 +569,7 @@ static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outc
     int blas = p->ceiling == CEIL_BLAS, pipe = p->ceiling == CEIL_PIPELINE;
     if (pipe) {
         res->pipe = pipeline_ceiling(g, p, s);
-        res->ceiling_gflops = p->flops(s) / fmax(res->pipe.h2d, fmax(res->pipe.kernel, res->pipe.d2h)) * 1e-9;
+        res->ceiling_gflops = p->flops(s) / pipeline_ideal(&res->pipe) * 1e-9;
     } else {
         res->ceiling_gflops = blas ? blas_ceiling(g, p, s) : g->run->now.stream_gbs * intensity(p, s);
     }
@@ -980,8 +980,8 @@ static void bench_row(grader *g, int stage, lab_shape s, const char *label)
     if (p->ceiling == CEIL_PIPELINE) { /* % of the ideal overlapped time at this n, this run */
         pipeline_times t = pipeline_ceiling(g, p, s);
         printf("  %-8s %-34s %9.1f  %-12s %9.2f %9.2f %8.0f%%   (%.2f ms; ideal %.2f, serial %.2f)\n", label, sh, mib,
-               LAB.stages[stage].name, gf, gbs, 100 * fmax(t.h2d, fmax(t.kernel, t.d2h)) / res.seconds,
-               1e3 * res.seconds, 1e3 * fmax(t.h2d, fmax(t.kernel, t.d2h)), 1e3 * (t.h2d + t.kernel + t.d2h));
+               LAB.stages[stage].name, gf, gbs, 100 * pipeline_ideal(&t) / res.seconds,
+               1e3 * res.seconds, 1e3 * pipeline_ideal(&t), 1e3 * pipeline_serial(&t));
     } else if (p->ceiling == CEIL_BLAS) /* a compute ceiling: the vendor library at this size, this run */
         printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %8.0f%%\n", label, sh, mib, LAB.stages[stage].name, gf, gbs,
                100 * gf / blas_ceiling(g, p, s));

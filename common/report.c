@@ -30,10 +30,10 @@ static void timeline(const stage_result *s, const char *stage, FILE *f)
 {
     const pipeline_times *t = &s->pipe;
     if (!s->timed || t->h2d <= 0) return;
-    double ideal = fmax(t->h2d, fmax(t->kernel, t->d2h));
+    double ideal = pipeline_ideal(t);
     fprintf(f, "\n%s: %.2f ms a call; ideal %.2f ms = max(copy in %.2f, kernel %.2f, copy out %.2f), serial %.2f ms\n",
             stage, 1e3 * s->seconds, 1e3 * ideal, 1e3 * t->h2d, 1e3 * t->kernel, 1e3 * t->d2h,
-            1e3 * (t->h2d + t->kernel + t->d2h));
+            1e3 * pipeline_serial(t));
     if (s->ntrace <= 0) return;
     enum { WIDTH = 72, ROWS = 16 };
     double end = 0;

@@ -21,13 +21,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calib.h"
 #include "util.h"
 
 #define MAX_STAGES 16
 
 typedef struct stage {
     char name[64], reason[64], ceiling[16]; /* reason: why it has no point, or why it was too slow */
-    double gflops, gbs, fraction, h2d, kernel, d2h;
+    double gflops, gbs, fraction;
+    pipeline_times pipe; /* lab 05: the parts of the ideal time */
     int fast; /* the speed check passed */
 } stage;
 
@@ -107,9 +109,9 @@ static void read_test(results *r, const char *line)
     s->gflops = number(line, "gflops");
     s->gbs = number(line, "gbs");
     s->fraction = number(line, "fraction");
-    s->h2d = number(line, "h2d_s");
-    s->kernel = number(line, "kernel_s");
-    s->d2h = number(line, "d2h_s");
+    s->pipe.h2d = number(line, "h2d_s");
+    s->pipe.kernel = number(line, "kernel_s");
+    s->pipe.d2h = number(line, "d2h_s");
     string(line, "ceiling", s->ceiling, sizeof s->ceiling);
 }
 
@@ -452,9 +454,9 @@ static int roofline(const char *out, const results *r, const results *ref)
 
 /* ---------------------------------------------------------------- lab 05: bars against the ideal */
 
-static int has_time(const stage *s) { return s->gflops > 0 && s->fraction > 0 && s->h2d > 0; }
-static double ideal_ms(const stage *s) { return 1e3 * fmax(s->h2d, fmax(s->kernel, s->d2h)); }
-static double serial_ms(const stage *s) { return 1e3 * (s->h2d + s->kernel + s->d2h); }
+static int has_time(const stage *s) { return s->gflops > 0 && s->fraction > 0 && s->pipe.h2d > 0; }
+static double ideal_ms(const stage *s) { return 1e3 * pipeline_ideal(&s->pipe); }
+static double serial_ms(const stage *s) { return 1e3 * pipeline_serial(&s->pipe); }
 /* ceiling_gflops is the work over the ideal time, so time = ideal / fraction. */
 static double time_ms(const stage *s) { return ideal_ms(s) / s->fraction; }
 
