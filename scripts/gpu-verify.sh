@@ -2,7 +2,8 @@
 # gpu-verify.sh - run the GPU parts of the workbook on a machine with an NVIDIA GPU and keep the
 # logs: the environment, `make grade` of each GPU lab's reference and starter, `make bench`, and
 # `make check` of those labs. LABS="04 06" picks labs (default: every GPU lab). Logs go to $OUT
-# (or build/gpu-verify). Steps: env grade bench check (all by default); `check` also keeps the
+# (or build/gpu-verify). Steps: env grade bench hostile check (all but hostile by default;
+# `check` runs the planted submissions too); `check` also keeps the
 # grading logs of each lab's reference from the test suite. Where Check and OpenBLAS are not installed and cannot be, Debian packages of them may
 # be put in .deps/ (apt-get download check libsubunit0 libsubunit-dev pkgconf pkgconf-bin
 # libpkgconf3 pkg-config libopenblas-dev libopenblas-pthread-dev libopenblas0-pthread
@@ -33,6 +34,7 @@ for step in $steps; do
                 make grade LAB=$l 2>&1 | tail -25 | tee "$out/grade-$l-starter.txt"
             done ;;
         bench) for l in $labs; do make bench LAB=$l WORK=solutions 2>&1 | tee "$out/bench-$l.txt"; done ;;
+        hostile) for l in $labs; do make hostile LAB=$l 2>&1 | tee "$out/hostile-$l.txt" | tail -30; done ;;
         check)
             CHECK_LABS="$labs" CK_VERBOSITY=verbose make check 2>&1 | tee "$out/check.txt" | grep -v "^gcc\|^nvcc\|^ld " | tail -40
             for l in $labs; do

@@ -157,6 +157,18 @@ static int stream_index(cudaStream_t s)
     return nseen;
 }
 
+/* An event on stream s: while s is being captured, as an external event node of the graph (it then
+ * fires at every launch); otherwise an ordinary record (the external flag is refused outside a
+ * capture with cudaErrorIllegalState). */
+static void trace_record(cudaEvent_t e, cudaStream_t s)
+{
+    enum cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
+    if (cudaStreamIsCapturing(s, &st) == cudaSuccess && st == cudaStreamCaptureStatusActive)
+        cudaEventRecordWithFlags(e, s, cudaEventRecordExternal);
+    else
+        cudaEventRecord(e, s);
+}
+
 /* Before an operation on stream s: its start event; returns the slot, or -1 when not tracing. */
 static int trace_open(cudaStream_t s, int kind)
 {
@@ -164,13 +176,13 @@ static int trace_open(cudaStream_t s, int kind)
     int slot = used++;
     op[slot].stream = stream_index(s);
     op[slot].kind = kind;
-    cudaEventRecordWithFlags(pool[2 * slot], s, cudaEventRecordExternal);
+    trace_record(pool[2 * slot], s);
     return slot;
 }
 
 static void trace_close(int slot, cudaStream_t s)
 {
-    if (slot >= 0) cudaEventRecordWithFlags(pool[2 * slot + 1], s, cudaEventRecordExternal);
+    if (slot >= 0) trace_record(pool[2 * slot + 1], s);
 }
 
 static int copy_kind(enum cudaMemcpyKind k)
