@@ -58,6 +58,9 @@ typedef struct lab_run {
 } lab_run;
 
 void report_table(const lab_run *r, FILE *f);
+/* A pipeline stage's times against the ideal, the per-stream timeline of its traced call, and how
+ * long its copies were under way (report.c). */
+void report_timeline(const stage_result *s, const char *stage, FILE *f);
 int report_json(const lab_run *r, const char *path);
 
 #endif

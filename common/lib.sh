@@ -8,7 +8,8 @@ lab_source() {
 }
 
 # run_grader BUILD LAB WORK RESULTS [OPTION...]: grade lab LAB of the tree WORK, the JSON into
-# RESULTS, with the CUDA settings the Makefile exports (NVCC_FOUND empty: no toolkit) and
+# RESULTS, with the CUDA settings the Makefile exports (NVCC_FOUND empty: no toolkit; unset, as
+# when a script is run by hand, the nvcc on PATH) and
 # SANITIZE (not 0: correctness only, under the sanitizers). Returns
 # the grader's status: 0 every stage passes, 1 one fails, 2 it stopped.
 run_grader() {
@@ -16,7 +17,7 @@ run_grader() {
     shift 4
     "$_b/grading/$_l/grade" --lab-dir "grading/$_l" --work "$_w" --build "$_b" \
         --runner-base "$_b/grading/$_l/runner-base.o" --results "$_r" ${CUDA_ARCH:+--cuda-arch "$CUDA_ARCH"} \
-        ${CUDA_HOME:+--cuda-home "$CUDA_HOME"} --nvcc "${NVCC_FOUND:-}" \
+        ${CUDA_HOME:+--cuda-home "$CUDA_HOME"} --nvcc "${NVCC_FOUND-$(command -v nvcc)}" \
         $([ "${SANITIZE:-0}" != 0 ] && echo --sanitize) "$@"
 }
 

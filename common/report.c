@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "grade.h"
@@ -24,9 +25,37 @@ static void indented(FILE *f, const char *text, const char *indent)
     }
 }
 
+static int by_start(const void *a, const void *b)
+{
+    double x = ((const trace_event *)a)->t0, y = ((const trace_event *)b)->t0;
+    return (x > y) - (x < y);
+}
+
+/* How long at least one operation of `kind` was under way in the traced call: the union of their
+ * intervals. An interval starts when its stream reaches the operation, so a copy waiting for the
+ * copy engine counts as busy: the rate this gives is a lower bound. */
+static double busy_time(const trace_event *ev, int n, int kind)
+{
+    trace_event *v = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *v);
+    int m = 0;
+    for (int e = 0; e < n; e++)
+        if (ev[e].kind == kind) v[m++] = ev[e];
+    qsort(v, (size_t)m, sizeof *v, by_start);
+    double busy = 0, a = 0, b = -1;
+    for (int e = 0; e < m; e++) {
+        if (v[e].t0 > b) {
+            if (b > a) busy += b - a;
+            a = v[e].t0, b = v[e].t1;
+        } else if (v[e].t1 > b) b = v[e].t1;
+    }
+    if (b > a) busy += b - a;
+    free(v);
+    return busy;
+}
+
 /* Data moved through the GPU: the ideal time's parts, and what one call put on which stream, one
  * row a stream, H copy in, K kernel, D copy out, time running left to right. */
-static void timeline(const stage_result *s, const char *stage, FILE *f)
+void report_timeline(const stage_result *s, const char *stage, FILE *f)
 {
     const pipeline_times *t = &s->pipe;
     if (!s->timed || t->h2d <= 0) return;
@@ -64,6 +93,11 @@ static void timeline(const stage_result *s, const char *stage, FILE *f)
     }
     if (streams > ROWS) fprintf(f, "  (%d more streams not shown)\n", streams - ROWS);
     fprintf(f, "  %-9s  0%*.*f ms\n", "", WIDTH - 1, 2, 1e3 * end);
+    double in = busy_time(s->trace, s->ntrace, TRACE_H2D), out = busy_time(s->trace, s->ntrace, TRACE_D2H);
+    if (in > 0 && out > 0)
+        fprintf(f, "  copies under way: in %.2f ms, out %.2f ms; the same bytes alone on pinned memory: %.2f and %.2f ms\n"
+                   "  (copy rate at least %.0f%% and %.0f%% of pinned; waits for the copy engine count as copying)\n",
+                1e3 * in, 1e3 * out, 1e3 * t->h2d, 1e3 * t->d2h, 100 * t->h2d / in, 100 * t->d2h / out);
 }
 
 /* The first LAB.ranked stages (variants of one idea, like loop orders) by speed, fastest first. */
@@ -92,8 +126,15 @@ void report_table(const lab_run *r, FILE *f)
     fprintf(f, "seed 0x%016" PRIx64 "   replay: make grade LAB=%s SEED=0x%016" PRIx64 "\n", r->seed, LAB.id, r->seed);
     if (LAB.gpu && r->skip_why[0]) fprintf(f, "%s\n", r->skip_why);
     else if (LAB.gpu) {
-        fprintf(f, "device: %s; ceiling: device copy bandwidth %.0f GB/s this run (calibrated %.0f GB/s) x intensity\n",
-                r->device, r->now.stream_gbs, r->cached.stream_gbs);
+        int kinds[3] = {0, 0, 0};
+        for (int i = 0; i < LAB.nstages; i++) kinds[LAB.stages[i].problem->ceiling] = 1;
+        fprintf(f, "device: %s; device copy bandwidth %.0f GB/s this run (calibrated %.0f GB/s)\n", r->device,
+                r->now.stream_gbs, r->cached.stream_gbs);
+        if (kinds[CEIL_STREAM]) fprintf(f, "ceiling: device copy bandwidth x arithmetic intensity\n");
+        if (kinds[CEIL_BLAS]) fprintf(f, "ceiling: cuBLAS on the same inputs at the timed size, in this run\n");
+        if (kinds[CEIL_PIPELINE])
+            fprintf(f, "ceiling: the ideal overlapped time, max(copy in, kernel, copy out), each timed alone at the timed "
+                       "size in this run\n");
         fprintf(f, "cuBLAS (calibration): SGEMM %.0f GFLOP/s, HGEMM %.0f GFLOP/s\n", r->sgemm_gflops, r->hgemm_gflops);
         if (r->gpu_busy > 0)
             fprintf(f, "warning: %d other process%s using this GPU: speeds below are not trustworthy\n", r->gpu_busy,
@@ -146,7 +187,7 @@ void report_table(const lab_run *r, FILE *f)
                     100 * s->required, speedup, verdict(s));
     }
     ranking(r, f);
-    for (int i = 0; i < LAB.nstages; i++) timeline(&r->stages[i], LAB.stages[i].name, f);
+    for (int i = 0; i < LAB.nstages; i++) report_timeline(&r->stages[i], LAB.stages[i].name, f);
     int shown_build = 0;
     for (int i = 0; i < LAB.nstages; i++) {
         const stage_result *s = &r->stages[i];

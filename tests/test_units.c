@@ -8,6 +8,7 @@
 
 #include "calib.h"
 #include "config.h"
+#include "grade.h"
 #include "json.h"
 #include "lab.h"
 #include "problems.h"
@@ -275,6 +276,29 @@ START_TEST(test_calibration_is_cached_per_machine)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- the pipeline timeline */
+
+START_TEST(test_timeline_copy_time_is_the_union_of_copies)
+{
+    /* two copies in overlap (0-0.6 and 0.5-1.2 ms: under way 1.2 ms), two copies out apart
+     * (1.5-2.0 and 2.5-3.0 ms: 1.0 ms); alone, each direction takes 1.0 ms */
+    trace_event ev[] = {{1, TRACE_H2D, 0.0, 0.6e-3},    {2, TRACE_H2D, 0.5e-3, 1.2e-3},
+                        {1, TRACE_KERNEL, 0.6e-3, 1.5e-3}, {2, TRACE_KERNEL, 1.5e-3, 2.5e-3},
+                        {2, TRACE_D2H, 2.5e-3, 3.0e-3},  {1, TRACE_D2H, 1.5e-3, 2.0e-3}};
+    stage_result r = {.timed = 1, .seconds = 3e-3, .pipe = {1e-3, 2e-3, 1e-3, 0}, .trace = ev, .ntrace = 6};
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    report_timeline(&r, "pipelined", f);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(text, "ideal 2.00 ms = max(copy in 1.00, kernel 2.00, copy out 1.00), serial 4.00 ms"));
+    ck_assert_ptr_nonnull(strstr(text, "stream 1  |"));
+    ck_assert_ptr_nonnull(strstr(text, "copies under way: in 1.20 ms, out 1.00 ms"));
+    ck_assert_ptr_nonnull(strstr(text, "at least 83% and 100% of pinned"));
+    free(text);
+}
+END_TEST
+
 Suite *units_suite(void)
 {
     Suite *s = suite_create("units");
@@ -295,6 +319,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_rng_replays_from_seed);
     tcase_add_test(t, test_machine_key_is_stable_and_llc_read);
     tcase_add_test(t, test_calibration_is_cached_per_machine);
+    tcase_add_test(t, test_timeline_copy_time_is_the_union_of_copies);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;
