@@ -593,6 +593,32 @@ static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outc
              100 * res->fraction, 100 * res->required, res->required * res->ceiling_gflops);
 }
 
+/* A shared machine only ever slows a call down, and a neighbour busy through one whole timed run
+ * slows its median. So a stage short of its threshold is timed again, twice at most, and judged on
+ * its fastest median; every call of every run is checked as the first run's were. */
+static void retime_if_short(grader *g, int stage, lab_shape shape, stage_result *res, outcome *o)
+{
+    const lab_problem *p = LAB.stages[stage].problem;
+    for (int attempt = 0; attempt < 2 && !o->ok && !strcmp(o->reason, "too-slow"); attempt++) {
+        stage_result again = {0};
+        outcome o2 = run_timed(g, stage, shape, &again);
+        free(again.trace);
+        if (!o2.ok) { /* wrong now, or a cheat the wall clock saw: that is the verdict */
+            *o = o2;
+            res->correct = 0, res->points_correct = 0, res->points_speed = 0, res->fast_enough = 0;
+            return;
+        }
+        res->seconds = fmin(res->seconds, again.seconds);
+        res->best_seconds = fmin(res->best_seconds, again.best_seconds);
+        *o = (outcome){.ok = 1, .reason = "ok"};
+        judge_speed(g, p, res, o);
+        if (!o->ok && attempt == 1) {
+            size_t used = strlen(o->detail);
+            snprintf(o->detail + used, sizeof o->detail - used, " (timed three times: the fastest median)");
+        }
+    }
+}
+
 static void stage_points(const config *cfg, int stage, stage_result *res)
 {
     res->required = config_num(cfg, LAB.stages[stage].name);
@@ -711,6 +737,7 @@ static void grade_stage(grader *g, int stage, stage_result *res)
             res->correct = 1;
             res->points_correct = res->max_correct;
             judge_speed(g, p, res, &o);
+            retime_if_short(g, stage, cases[i].s, res, &o);
             if (res->correct) judge_speedup(g, stage, cases[i].s, res, &o);
         }
         if (!o.ok) {

@@ -273,6 +273,43 @@ START_TEST(test_walkthrough_names_the_next_stage_and_its_task)
 }
 END_TEST
 
+/* Ubuntu's gcc fortifies stdio and string calls by default (-D_FORTIFY_SOURCE): printf becomes
+ * __printf_chk. Printing for debugging must pass the audit there as on Debian: lab 01 graded with
+ * fortification on, a correct submission that prints once. */
+START_TEST(test_audit_allows_fortified_printing)
+{
+    const char *lab = "build/tmp/fortify/lab/01-cpu-matvec", *work = "build/tmp/fortify/work";
+    ck_assert_int_eq(sh("rm -rf build/tmp/fortify && mkdir -p build/tmp/fortify/lab %s/01-cpu-matvec && "
+                        "cp -r grading/01-cpu-matvec build/tmp/fortify/lab/ && "
+                        "sed -i 's/^cflags *=.*/& -D_FORTIFY_SOURCE=2/' %s/thresholds.conf", work, lab), 0);
+    FILE *f = fopen("build/tmp/fortify/work/01-cpu-matvec/matvec.c", "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#include <stdio.h>\n"
+          "static void product(int m, int n, const double *A, const double *x, double *y)\n"
+          "{\n"
+          "    static int said;\n"
+          "    if (!said++) printf(\"debug: m = %d, n = %d\\n\", m, n);\n"
+          "    for (int i = 0; i < m; i++) {\n"
+          "        double s = 0;\n"
+          "        for (int j = 0; j < n; j++) s += A[(size_t)i * n + j] * x[j];\n"
+          "        y[i] = s;\n"
+          "    }\n"
+          "}\n"
+          "#include \"planted/entry_points.h\"\n", f);
+    fclose(f);
+    /* the test means something only if the compiler really calls the checked form */
+    ck_assert_int_eq(sh("gcc -std=c11 -O3 -D_FORTIFY_SOURCE=2 -I%s -c %s/01-cpu-matvec/matvec.c -o build/tmp/fortify/m.o && "
+                        "nm -u build/tmp/fortify/m.o | grep -q __printf_chk", lab, work), 0);
+    char extra[256];
+    snprintf(extra, sizeof extra, "--lab-dir %s", lab);
+    grade("01-cpu-matvec", work, "fortify", extra);
+    char *doc = results("01-cpu-matvec", "fortify");
+    ck_assert_msg(!strcmp(reason(doc, "contiguous", "correctness"), "ok"), "fortified printf: %s (see build/tmp/fortify.log)",
+                  reason(doc, "contiguous", "correctness"));
+    free(doc);
+}
+END_TEST
+
 /* Lab 05 counts what create makes and traces what run queues through --wrap wrappers: the
  * reference's runner, built here without a GPU, calls every wrapped function only through them. */
 START_TEST(test_lab05_runner_calls_cuda_only_through_the_wrappers)
@@ -366,6 +403,7 @@ Suite *grading_suite(void)
         tcase_add_test(t, test_make_grade_exit_status_and_seed_replay);
         tcase_add_test(t, test_missing_and_broken_files_get_a_message);
         tcase_add_test(t, test_bench_prints_sizes_and_compiler_study);
+        tcase_add_test(t, test_audit_allows_fortified_printing);
         tcase_add_test(t, test_sanitize_reports_out_of_bounds_write_at_its_line);
         tcase_add_test(t, test_walkthrough_names_the_next_stage_and_its_task);
         tcase_add_test(t, test_profile_explains_counters_or_says_why_not);

@@ -1,0 +1,165 @@
+/* Honest lab 05, written differently from the reference: streams by role, not by chunk. One stream
+ * copies in, one computes, one copies out (fewer when fewer are given), and per-chunk events carry
+ * each chunk from one to the next: the kernel of chunk c waits for its copy in, its copy out for
+ * its kernel. Device memory is one allocation for x and y; the serial stages use the legacy
+ * default stream and the kernel takes two elements a thread. */
+#include "streams.h"
+
+#include <cuda_runtime.h>
+#include <stdlib.h>
+
+static __constant__ float coef[POLY_DEGREE + 1];
+
+/* Thread t takes elements t and t + half: two independent chains in flight a thread. */
+static __global__ void horner2(int n, const float *__restrict__ x, float *__restrict__ y)
+{
+    int half = (n + 1) / 2, i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= half) return;
+    float a = x[i], b = i + half < n ? x[i + half] : 0.0f;
+    float ya = coef[POLY_DEGREE], yb = coef[POLY_DEGREE];
+#pragma unroll
+    for (int k = POLY_DEGREE - 1; k >= 0; k--) {
+        ya = fmaf(ya, a, coef[k]);
+        yb = fmaf(yb, b, coef[k]);
+    }
+    y[i] = ya;
+    if (i + half < n) y[i + half] = yb;
+}
+
+static void compute(int n, const float *x, float *y, cudaStream_t s)
+{
+    int half = (n + 1) / 2;
+    if (n > 0) horner2<<<(half + 255) / 256, 256, 0, s>>>(n, x, y);
+}
+
+enum { IN, RUN, OUT, ROLES };
+
+typedef struct pipe {
+    int n, chunks, nstreams, pinned;
+    const float *x;
+    float *y, *dev; /* dev: x's copy, then y's */
+    cudaStream_t st[ROLES];
+    cudaEvent_t *arrived, *computed; /* per chunk */
+    cudaEvent_t fork, done[ROLES];   /* graph capture */
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+} pipe;
+
+static cudaStream_t role(const pipe *p, int r) { return p->st[r % p->nstreams]; }
+
+static pipe *open_pipe(int n, int chunks, int streams, const float *x, float *y, const float *c, int pin)
+{
+    pipe *p = (pipe *)calloc(1, sizeof *p);
+    p->n = n, p->chunks = chunks, p->x = x, p->y = y, p->pinned = pin;
+    p->nstreams = streams < ROLES ? streams : ROLES;
+    cudaMalloc(&p->dev, 2 * (size_t)n * sizeof(float));
+    cudaMemcpyToSymbol(coef, c, sizeof(float) * (POLY_DEGREE + 1));
+    if (pin) {
+        cudaHostRegister((void *)x, (size_t)n * sizeof(float), cudaHostRegisterDefault);
+        cudaHostRegister(y, (size_t)n * sizeof(float), cudaHostRegisterDefault);
+    }
+    for (int r = 0; r < p->nstreams; r++) cudaStreamCreateWithFlags(&p->st[r], cudaStreamNonBlocking);
+    if (streams > 0) {
+        p->arrived = (cudaEvent_t *)calloc(chunks, sizeof *p->arrived);
+        p->computed = (cudaEvent_t *)calloc(chunks, sizeof *p->computed);
+        for (int c = 0; c < chunks; c++) {
+            cudaEventCreateWithFlags(&p->arrived[c], cudaEventDisableTiming);
+            cudaEventCreateWithFlags(&p->computed[c], cudaEventDisableTiming);
+        }
+    }
+    return p;
+}
+
+static void close_pipe(pipe *p)
+{
+    if (p->exec) cudaGraphExecDestroy(p->exec);
+    if (p->graph) cudaGraphDestroy(p->graph);
+    for (int c = 0; p->arrived && c < p->chunks; c++) {
+        cudaEventDestroy(p->arrived[c]);
+        cudaEventDestroy(p->computed[c]);
+    }
+    if (p->fork) {
+        cudaEventDestroy(p->fork);
+        for (int r = 1; r < p->nstreams; r++) cudaEventDestroy(p->done[r]);
+    }
+    for (int r = 0; r < p->nstreams; r++) cudaStreamDestroy(p->st[r]);
+    if (p->pinned) {
+        cudaHostUnregister((void *)p->x);
+        cudaHostUnregister(p->y);
+    }
+    cudaFree(p->dev);
+    free(p->arrived);
+    free(p->computed);
+    free(p);
+}
+
+/* The serial stages: the legacy default stream, one step after another. */
+static void serial(pipe *p)
+{
+    float *dx = p->dev, *dy = p->dev + p->n;
+    cudaMemcpy(dx, p->x, (size_t)p->n * sizeof(float), cudaMemcpyHostToDevice);
+    compute(p->n, dx, dy, 0);
+    cudaMemcpy(p->y, dy, (size_t)p->n * sizeof(float), cudaMemcpyDeviceToHost);
+}
+
+/* Chunk c is [n c / chunks, n (c + 1) / chunks). */
+static void queue_by_role(pipe *p)
+{
+    float *dx = p->dev, *dy = p->dev + p->n;
+    for (int c = 0; c < p->chunks; c++) {
+        size_t lo = (size_t)p->n * c / p->chunks, hi = (size_t)p->n * (c + 1) / p->chunks, len = hi - lo;
+        if (!len) continue;
+        cudaMemcpyAsync(dx + lo, p->x + lo, len * sizeof(float), cudaMemcpyHostToDevice, role(p, IN));
+        cudaEventRecord(p->arrived[c], role(p, IN));
+        cudaStreamWaitEvent(role(p, RUN), p->arrived[c], 0);
+        compute((int)len, dx + lo, dy + lo, role(p, RUN));
+        cudaEventRecord(p->computed[c], role(p, RUN));
+        cudaStreamWaitEvent(role(p, OUT), p->computed[c], 0);
+        cudaMemcpyAsync(p->y + lo, dy + lo, len * sizeof(float), cudaMemcpyDeviceToHost, role(p, OUT));
+    }
+}
+
+extern "C" void *pageable_create(int n, const float *x, float *y, const float *c) { return open_pipe(n, 1, 0, x, y, c, 0); }
+extern "C" void pageable_run(void *p) { serial((pipe *)p); }
+extern "C" void pageable_destroy(void *p) { close_pipe((pipe *)p); }
+
+extern "C" void *pinned_create(int n, const float *x, float *y, const float *c) { return open_pipe(n, 1, 0, x, y, c, 1); }
+extern "C" void pinned_run(void *p) { serial((pipe *)p); }
+extern "C" void pinned_destroy(void *p) { close_pipe((pipe *)p); }
+
+extern "C" void *pipelined_create(int n, int chunks, int streams, const float *x, float *y, const float *c)
+{
+    return open_pipe(n, chunks, streams, x, y, c, 1);
+}
+extern "C" void pipelined_run(void *v)
+{
+    pipe *p = (pipe *)v;
+    queue_by_role(p);
+    cudaStreamSynchronize(role(p, OUT)); /* the copies out wait for everything before them */
+}
+extern "C" void pipelined_destroy(void *p) { close_pipe((pipe *)p); }
+
+extern "C" void *graph_create(int n, int chunks, int streams, const float *x, float *y, const float *c)
+{
+    pipe *p = open_pipe(n, chunks, streams, x, y, c, 1);
+    cudaEventCreateWithFlags(&p->fork, cudaEventDisableTiming);
+    for (int r = 1; r < p->nstreams; r++) cudaEventCreateWithFlags(&p->done[r], cudaEventDisableTiming);
+    cudaStreamBeginCapture(p->st[0], cudaStreamCaptureModeThreadLocal);
+    cudaEventRecord(p->fork, p->st[0]);
+    for (int r = 1; r < p->nstreams; r++) cudaStreamWaitEvent(p->st[r], p->fork, 0);
+    queue_by_role(p);
+    for (int r = 1; r < p->nstreams; r++) {
+        cudaEventRecord(p->done[r], p->st[r]);
+        cudaStreamWaitEvent(p->st[0], p->done[r], 0);
+    }
+    cudaStreamEndCapture(p->st[0], &p->graph);
+    cudaGraphInstantiate(&p->exec, p->graph, 0);
+    return p;
+}
+extern "C" void graph_run(void *v)
+{
+    pipe *p = (pipe *)v;
+    cudaGraphLaunch(p->exec, p->st[0]);
+    cudaStreamSynchronize(p->st[0]);
+}
+extern "C" void graph_destroy(void *p) { close_pipe((pipe *)p); }
