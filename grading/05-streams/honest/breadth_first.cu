@@ -8,6 +8,8 @@
 #include <cuda_runtime.h>
 #include <stdlib.h>
 
+#include "honest/capture.h"
+
 static __constant__ float coef[POLY_DEGREE + 1];
 
 static __global__ void horner(int n, const float *__restrict__ x, float *__restrict__ y)
@@ -98,6 +100,8 @@ static void queue_rounds(job *j)
     }
 }
 
+static void queue_job(void *j) { queue_rounds((job *)j); }
+
 static void wait_all(job *j)
 {
     for (int i = 0; i < j->nstreams; i++) cudaStreamSynchronize(j->st[i]);
@@ -123,22 +127,8 @@ extern "C" void *graph_create(int n, int chunks, int streams, const float *x, fl
     job *j = open_job(n, chunks, streams, x, y, c, 1);
     j->ev = (cudaEvent_t *)calloc(streams, sizeof *j->ev);
     for (int i = 0; i < streams; i++) cudaEventCreateWithFlags(&j->ev[i], cudaEventDisableTiming);
-    cudaStreamBeginCapture(j->st[0], cudaStreamCaptureModeGlobal);
-    cudaEventRecord(j->ev[0], j->st[0]); /* fork: the other streams join the capture */
-    for (int i = 1; i < streams; i++) cudaStreamWaitEvent(j->st[i], j->ev[0], 0);
-    queue_rounds(j);
-    for (int i = 1; i < streams; i++) { /* join */
-        cudaEventRecord(j->ev[i], j->st[i]);
-        cudaStreamWaitEvent(j->st[0], j->ev[i], 0);
-    }
-    cudaStreamEndCapture(j->st[0], &j->graph);
-    cudaGraphInstantiate(&j->exec, j->graph, 0);
+    capture_graph(j->st, streams, j->ev, cudaStreamCaptureModeGlobal, queue_job, j, &j->graph, &j->exec);
     return j;
 }
-extern "C" void graph_run(void *p)
-{
-    job *j = (job *)p;
-    cudaGraphLaunch(j->exec, j->st[0]);
-    cudaStreamSynchronize(j->st[0]);
-}
+extern "C" void graph_run(void *p) { replay(((job *)p)->exec, ((job *)p)->st[0]); }
 extern "C" void graph_destroy(void *p) { close_job((job *)p); }

@@ -8,6 +8,8 @@
 #include <cuda_runtime.h>
 #include <stdlib.h>
 
+#include "honest/capture.h"
+
 static __constant__ float coef[POLY_DEGREE + 1];
 
 /* Thread t takes elements t and t + half: two independent chains in flight a thread. */
@@ -40,7 +42,8 @@ typedef struct pipe {
     float *y, *dev; /* dev: x's copy, then y's */
     cudaStream_t st[ROLES];
     cudaEvent_t *arrived, *computed; /* per chunk */
-    cudaEvent_t fork, done[ROLES];   /* graph capture */
+    cudaEvent_t ev[ROLES];           /* graph capture: fork and joins */
+    int captured;
     cudaGraph_t graph;
     cudaGraphExec_t exec;
 } pipe;
@@ -78,10 +81,7 @@ static void close_pipe(pipe *p)
         cudaEventDestroy(p->arrived[c]);
         cudaEventDestroy(p->computed[c]);
     }
-    if (p->fork) {
-        cudaEventDestroy(p->fork);
-        for (int r = 1; r < p->nstreams; r++) cudaEventDestroy(p->done[r]);
-    }
+    for (int r = 0; p->captured && r < p->nstreams; r++) cudaEventDestroy(p->ev[r]);
     for (int r = 0; r < p->nstreams; r++) cudaStreamDestroy(p->st[r]);
     if (p->pinned) {
         cudaHostUnregister((void *)p->x);
@@ -119,6 +119,8 @@ static void queue_by_role(pipe *p)
     }
 }
 
+static void queue_pipe(void *p) { queue_by_role((pipe *)p); }
+
 extern "C" void *pageable_create(int n, const float *x, float *y, const float *c) { return open_pipe(n, 1, 0, x, y, c, 0); }
 extern "C" void pageable_run(void *p) { serial((pipe *)p); }
 extern "C" void pageable_destroy(void *p) { close_pipe((pipe *)p); }
@@ -142,24 +144,10 @@ extern "C" void pipelined_destroy(void *p) { close_pipe((pipe *)p); }
 extern "C" void *graph_create(int n, int chunks, int streams, const float *x, float *y, const float *c)
 {
     pipe *p = open_pipe(n, chunks, streams, x, y, c, 1);
-    cudaEventCreateWithFlags(&p->fork, cudaEventDisableTiming);
-    for (int r = 1; r < p->nstreams; r++) cudaEventCreateWithFlags(&p->done[r], cudaEventDisableTiming);
-    cudaStreamBeginCapture(p->st[0], cudaStreamCaptureModeThreadLocal);
-    cudaEventRecord(p->fork, p->st[0]);
-    for (int r = 1; r < p->nstreams; r++) cudaStreamWaitEvent(p->st[r], p->fork, 0);
-    queue_by_role(p);
-    for (int r = 1; r < p->nstreams; r++) {
-        cudaEventRecord(p->done[r], p->st[r]);
-        cudaStreamWaitEvent(p->st[0], p->done[r], 0);
-    }
-    cudaStreamEndCapture(p->st[0], &p->graph);
-    cudaGraphInstantiate(&p->exec, p->graph, 0);
+    for (int r = 0; r < p->nstreams; r++) cudaEventCreateWithFlags(&p->ev[r], cudaEventDisableTiming);
+    p->captured = 1;
+    capture_graph(p->st, p->nstreams, p->ev, cudaStreamCaptureModeThreadLocal, queue_pipe, p, &p->graph, &p->exec);
     return p;
 }
-extern "C" void graph_run(void *v)
-{
-    pipe *p = (pipe *)v;
-    cudaGraphLaunch(p->exec, p->st[0]);
-    cudaStreamSynchronize(p->st[0]);
-}
+extern "C" void graph_run(void *v) { replay(((pipe *)v)->exec, ((pipe *)v)->st[0]); }
 extern "C" void graph_destroy(void *p) { close_pipe((pipe *)p); }
