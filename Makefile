@@ -84,9 +84,9 @@ $(BUILD)/common/roofline: common/roofline.c $(BUILD)/common/util.o $(HEADERS)
 $(BUILD)/common/gpu.o: common/gpu.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -I$(CUDA_HOME)/include -c $< -o $@
-$(BUILD)/common/gpu-probe: common/gpu_probe.cu common/cuda_check.h
+$(BUILD)/common/gpu-probe: common/gpu_probe.cu common/cuda_check.h $(wildcard grading/*/lab.mk)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) -o $@ $< -lcublas
+	$(NVCC) $(NVCCFLAGS) $(PROBE_FLAGS) -o $@ $< -lcublas
 
 # Per lab: the scorer (harness + lab.c) and the runner base (runner + lab.c with LAB_RUNNER),
 # which the grader links with the audited student object. A GPU lab's runner needs nvcc.

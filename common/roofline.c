@@ -166,16 +166,18 @@ static int footnote(int line, const char *text)
     return line + 1;
 }
 
-/* "rows (wrong), unrolled (build)": the stages of r with no point. */
-static void missing(const results *r, int (*drawn)(const stage *), char *out, size_t len)
+/* A footnote "no <mark> (not timed): rows (wrong), unrolled (build)" naming the stages of r that
+ * have nothing drawn, if any; returns the next footnote line. */
+static int missing(int line, const results *r, int (*drawn)(const stage *), const char *mark)
 {
-    out[0] = '\0';
-    for (int i = 0; i < r->n; i++) {
+    char text[1100];
+    int used = snprintf(text, sizeof text, "no %s (not timed): ", mark), start = used;
+    for (int i = 0; i < r->n && used < (int)sizeof text; i++) {
         if (drawn(&r->st[i])) continue;
-        size_t used = strlen(out);
-        snprintf(out + used, len - used, "%s%s (%s)", used ? ", " : "", r->st[i].name,
-                 r->st[i].reason[0] ? r->st[i].reason : "not timed");
+        used += snprintf(text + used, sizeof text - used, "%s%s (%s)", used > start ? ", " : "", r->st[i].name,
+                         r->st[i].reason[0] ? r->st[i].reason : "not timed");
     }
+    return used > start ? footnote(line, text) : line;
 }
 
 /* The terminal, the title (lab, what the chart is, the machine, the tree graded) and the key. */
@@ -426,12 +428,7 @@ static int roofline(const char *out, const results *r, const results *ref)
         label(text, ridge, peak, 1, "#555555", 0);
     }
     labels(r, ref);
-    missing(r, has_point, text, sizeof text);
-    if (text[0]) {
-        char note[1100];
-        snprintf(note, sizeof note, "no point (not timed): %s", text);
-        line = footnote(line, note);
-    }
+    line = missing(line, r, has_point, "point");
     if (nref) {
         snprintf(text, sizeof text, "grey: %s/, seed %s, timed in its own run%s", ref->work, ref->seed,
                  *whose ? "" : " (the roofs drawn are this run's)");
@@ -499,12 +496,7 @@ static int bars(const char *out, const results *r, const results *ref)
     char text[1024];
     int line = footnote(0, "ideal = max(copy in, kernel, copy out), serial = their sum: each timed alone by the "
                            "probe in this run at the timed n; label: % of the ideal");
-    missing(r, has_time, text, sizeof text);
-    if (text[0]) {
-        char note[1100];
-        snprintf(note, sizeof note, "no bar (not timed): %s", text);
-        line = footnote(line, note);
-    }
+    line = missing(line, r, has_time, "bar");
     if (nref) {
         snprintf(text, sizeof text, "grey: %s/, seed %s, timed in its own run", ref->work, ref->seed);
         footnote(line, text);

@@ -21,7 +21,7 @@
 #ifndef STREAMS_H
 #define STREAMS_H
 
-#define POLY_DEGREE 2048 /* common/gpu_probe.cu times its own kernel fully unrolled at this degree (LAB05_DEGREE) */
+#define POLY_DEGREE 2048 /* lab.mk hands it to common/gpu_probe.cu, which unrolls its kernel at it */
 
 #ifdef __cplusplus
 extern "C" {
