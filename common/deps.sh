@@ -1,31 +1,68 @@
 #!/bin/sh
 # deps.sh - make sure the tools a target needs are here; on Debian as root, install what is missing.
 # usage: common/deps.sh grade|check
-# Exit 0 when everything is present (or was installed), 2 with the exact install command otherwise.
+#   grade: the compiler, binutils, OpenBLAS (the matrix-multiply labs' ceiling), gnuplot (charts).
+#   check: also Check and pkg-config (the test runner), pandoc (handouts), SLURM and munge (the
+#          grade-all SLURM=1 test).
+# A library counts as present only when a program links against it (a header is not enough:
+# netlib's libblas-dev ships cblas.h without OpenBLAS). Exit 0 when everything is present (or
+# was installed), 2 with the exact install command otherwise.
+# CC=... names another compiler (tests use it to play a machine that lacks a library);
+# DEPS_INSTALL=no only reports (tests again: nothing is installed behind their back).
 set -u
+cc=${CC:-gcc}
 need=""
 have() { command -v "$1" >/dev/null 2>&1; }
-have gcc || need="$need gcc"
-have nm && have readelf && have objcopy || need="$need binutils"
-# OpenBLAS: the measured ceiling of the matrix-multiply labs
-echo '#include <cblas.h>' | gcc -E -x c - >/dev/null 2>&1 || need="$need libopenblas-dev"
+# links PROGRAM FLAGS...: does a C program compile and link with these flags?
+links() {
+    prog=$1
+    shift
+    tmp=$(mktemp -d 2>/dev/null) || return 1
+    printf '%s\n' "$prog" > "$tmp/t.c"
+    "$cc" "$tmp/t.c" -o "$tmp/t" "$@" >/dev/null 2>&1
+    rc=$?
+    rm -rf "$tmp"
+    return $rc
+}
+have "$cc" || need="$need gcc"
+have nm && have readelf && have objcopy && have addr2line || need="$need binutils"
+have "$cc" && ! links 'int main(void){return 0;}' -fopenmp && need="$need libgomp1"
+# OpenBLAS itself: its own symbol, linked with -lopenblas as the probe is.
+have "$cc" && ! links '#include <cblas.h>
+int main(void){ return openblas_get_num_threads() < 0; }' -lopenblas && need="$need libopenblas-dev"
+have gnuplot || need="$need gnuplot-nox"
 if [ "${1:-grade}" = check ]; then
-    # Check's header and library; pkg-config finds its link flags.
-    if ! { have pkg-config && pkg-config --exists check; } && [ ! -f /usr/include/check.h ]; then
-        need="$need check"
-    fi
     have pkg-config || need="$need pkg-config"
+    # Check's link flags from pkg-config, as the Makefile takes them.
+    ckflags=$(pkg-config --cflags --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -pthread)
+    # shellcheck disable=SC2086
+    have "$cc" && ! links '#include <check.h>
+int main(void){ return srunner_ntests_failed(srunner_create(suite_create("s"))); }' $ckflags && need="$need check"
+    have pandoc || need="$need pandoc"
+    have slurmctld && have slurmd && have sbatch || need="$need slurm-wlm"
+    have munged || need="$need munge"
 fi
 [ -z "$need" ] && exit 0
 
-if [ "$(id -u)" = 0 ] && have apt-get; then
+again=""
+case " $* " in *" --installed "*) again=1 ;; esac
+if [ -z "$again" ] && [ "${DEPS_INSTALL:-yes}" != no ] && [ "$(id -u)" = 0 ] && have apt-get; then
     echo "installing missing Debian packages:$need" >&2
-    if { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need; } >&2; then
-        exit 0
+    # Installing must not start daemons (munge, SLURM): tests that need them start and stop them.
+    rcd=/usr/sbin/policy-rc.d
+    placed=""
+    if [ ! -e "$rcd" ]; then
+        printf '#!/bin/sh\nexit 101\n' > "$rcd" && chmod 755 "$rcd" && placed=1
     fi
+    # shellcheck disable=SC2086
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $need; } >&2
+    rc=$?
+    [ -n "$placed" ] && rm -f "$rcd"
+    [ $rc = 0 ] && exec sh "$0" "$@" --installed
     echo "error: apt-get could not install:$need" >&2
     exit 2
 fi
-echo "error: missing:$need" >&2
+if [ -n "$again" ]; then echo "error: installed, but still missing:$need" >&2
+else echo "error: missing:$need" >&2; fi
 echo "install it with:  sudo apt-get install -y$need" >&2
 exit 2

@@ -299,6 +299,20 @@ START_TEST(test_timeline_copy_time_is_the_union_of_copies)
 }
 END_TEST
 
+/* Netlib's libblas-dev ships cblas.h without OpenBLAS: the set-up must see that OpenBLAS does not
+ * link, and name the package (DEPS_INSTALL=no: report, install nothing). */
+START_TEST(test_deps_sees_cblas_header_without_openblas)
+{
+    int rc = sh("CC=tests/fixtures/cc-without-openblas DEPS_INSTALL=no sh common/deps.sh grade > build/tmp-deps.log 2>&1");
+    char *log = slurp("build/tmp-deps.log");
+    ck_assert_int_eq(rc, 2);
+    ck_assert_msg(log && strstr(log, "libopenblas-dev") && strstr(log, "apt-get install -y"),
+                  "deps.sh said: %s", log ? log : "(nothing)");
+    free(log);
+    ck_assert_int_eq(sh("DEPS_INSTALL=no sh common/deps.sh grade > build/tmp-deps.log 2>&1"), 0);
+}
+END_TEST
+
 Suite *units_suite(void)
 {
     Suite *s = suite_create("units");
@@ -320,6 +334,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_machine_key_is_stable_and_llc_read);
     tcase_add_test(t, test_calibration_is_cached_per_machine);
     tcase_add_test(t, test_timeline_copy_time_is_the_union_of_copies);
+    tcase_add_test(t, test_deps_sees_cblas_header_without_openblas);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;
