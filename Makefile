@@ -7,8 +7,9 @@
 
 SHELL   := /bin/sh
 CC      := gcc
-# Messages are cut to their buffers on purpose, so snprintf truncation is not an error.
-CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -Icommon
+# Messages are cut to their buffers on purpose, so snprintf truncation is not an error; a stage
+# table may leave its optional hooks (lab.h) out, so a missing initializer is not one either.
+CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -Wno-missing-field-initializers -Icommon
 BUILD   := build
 WORK    ?= labs
 LABS    := $(sort $(patsubst grading/%/lab.c,%,$(wildcard grading/[0-9][0-9]-*/lab.c)))
@@ -30,8 +31,10 @@ NVCC_FOUND := $(NVCC_PATH)
 export CUDA_ARCH CUDA_HOME NVCC_FOUND
 
 SCORER_OBJS := $(addprefix $(BUILD)/common/,util.o rng.o stats.o config.o json.o proto.o sandbox.o \
-                 calib.o build.o verify.o problems.o grade.o report.o)
-RUNNER_OBJS := $(addprefix $(BUILD)/common/,util.o rng.o proto.o seccomp.o problems.o runner.o)
+                 calib.o build.o verify.o problems.o session.o judge.o grade.o report.o)
+# The runner's copies are built without OpenMP: the scorer's references use it, the runner never
+# calls them, and a runner must not bring in libgomp's threads unless the student's lab does.
+RUNNER_OBJS := $(addprefix $(BUILD)/common/runner-,util.o rng.o proto.o seccomp.o problems.o runner.o)
 HEADERS     := $(wildcard common/*.h)
 
 # LAB=01 or LAB=01-cpu-matvec: an exact name, or a number followed by the rest of a name.
@@ -65,6 +68,10 @@ $(BUILD)/common/%.o: common/%.c $(filter-out common/cuda_check.h common/gpu.h,$(
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -fopenmp -c $< -o $@
 
+$(BUILD)/common/runner-%.o: common/%.c $(filter-out common/cuda_check.h common/gpu.h,$(HEADERS))
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Wno-unknown-pragmas -c $< -o $@
+
 # The bandwidth probes must be compiled as well as the student's code is, or the ceiling is low.
 $(BUILD)/common/calib.o: CFLAGS += -O3 -march=native
 
@@ -84,6 +91,9 @@ $(BUILD)/common/roofline: common/roofline.c $(BUILD)/common/util.o $(HEADERS)
 $(BUILD)/common/gpu.o: common/gpu.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -I$(CUDA_HOME)/include -c $< -o $@
+$(BUILD)/common/gpu_kernels.o: common/gpu_kernels.cu common/cuda_check.h
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 $(BUILD)/common/gpu-probe: common/gpu_probe.cu common/cuda_check.h $(wildcard grading/*/lab.mk)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(PROBE_FLAGS) -o $@ $< -lcublas
@@ -93,15 +103,15 @@ $(BUILD)/common/gpu-probe: common/gpu_probe.cu common/cuda_check.h $(wildcard gr
 define lab_rules
 $(BUILD)/grading/$(1)/lab.o: grading/$(1)/lab.c $(HEADERS) $(wildcard grading/$(1)/*.h)
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS) $(LAB_CFLAGS_$(1)) -Igrading/$(1) -c $$< -o $$@
+	$(CC) $(CFLAGS) -fopenmp $(LAB_CFLAGS_$(1)) -Igrading/$(1) -c $$< -o $$@
 $(BUILD)/grading/$(1)/lab-runner.o: grading/$(1)/lab.c $(HEADERS) $(wildcard grading/$(1)/*.h)
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS) $(LAB_CFLAGS_$(1)) $(if $(filter $(1),$(GPU_LABS)),-I$(CUDA_HOME)/include) -DLAB_RUNNER \
+	$(CC) $(CFLAGS) -Wno-unknown-pragmas $(LAB_CFLAGS_$(1)) $(if $(filter $(1),$(GPU_LABS)),-I$(CUDA_HOME)/include) -DLAB_RUNNER \
 	    -Igrading/$(1) -c $$< -o $$@
 $(BUILD)/grading/$(1)/grade: $(SCORER_OBJS) $(BUILD)/grading/$(1)/lab.o
 	$(CC) -fopenmp -o $$@ $$^ -lm
 $(BUILD)/grading/$(1)/runner-base.o: $(RUNNER_OBJS) $(BUILD)/grading/$(1)/lab-runner.o \
-                                     $(if $(filter $(1),$(GPU_LABS)),$(BUILD)/common/gpu.o)
+                                     $(if $(filter $(1),$(GPU_LABS)),$(BUILD)/common/gpu.o $(BUILD)/common/gpu_kernels.o)
 	ld -r -o $$@ $$^
 endef
 $(foreach l,$(LABS),$(eval $(call lab_rules,$(l))))

@@ -5,6 +5,7 @@
 #include "proto.h"
 #include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 _Static_assert(CUDA_FAILED_STATUS == RUNNER_CUDA_ERROR, "the scorer reads a CUDA failure by this status");
@@ -34,12 +35,17 @@ static int gpu_init(void)
     return 0;
 }
 
-/* One call, timed with events around work that ends in a device-wide synchronisation (so work on
- * any stream is inside), after the L2 cache was flushed by overwriting four times its size. */
-static double gpu_time(void (*run)(lab_call *), lab_call *c)
+/* Before the scorer's GO (untimed): the L2 cache flushed by overwriting four times its size. */
+static void gpu_prepare(void)
 {
     CUDA_CHECK(cudaMemset(flush_buf, (int)(flushes++ & 0xff), flush_bytes));
     CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+/* One call, timed with events around work that ends in a device-wide synchronisation (so work on
+ * any stream is inside). */
+static double gpu_time(void (*run)(lab_call *), lab_call *c)
+{
     CUDA_CHECK(cudaEventRecord(ev_start, 0));
     double w0 = now_s();
     run(c);
@@ -54,7 +60,13 @@ static double gpu_time(void (*run)(lab_call *), lab_call *c)
     return ms * 1e-3 > wall ? wall : ms * 1e-3;
 }
 
-const lab_timer gpu_timer = {gpu_init, gpu_time};
+const lab_timer gpu_timer = {gpu_init, gpu_time, gpu_prepare};
+
+/* gpu_kernels.cu */
+void wb_gpu_vary(void *d, int type, size_t n, uint64_t seed, double lo, double hi, double quantum);
+void wb_gpu_fill(void *d, int type, size_t n, double v);
+void wb_gpu_digest_chunks(const void *d, size_t bytes, uint64_t key, uint64_t *host, size_t nchunks);
+void wb_gpu_gather(const void *d, size_t esz, const uint64_t *at, size_t n, void *host);
 
 void *gpu_buf(const lab_call *c, int i) { return ((gpu_bufs *)c->ctx)->d[i]; }
 
@@ -79,13 +91,15 @@ void gpu_setup(lab_call *c)
     c->ctx = g;
 }
 
-/* The output as the runner poisoned it (and the inputs of a problem that varies one). */
+/* The output as the runner poisoned it: the same poison value written on the device (the host
+ * buffer holds it everywhere), or for an output with initial contents those contents uploaded. */
 void gpu_pre(lab_call *c)
 {
     gpu_bufs *g = c->ctx;
-    int o = c->p->out, v = c->p->vary;
-    CUDA_CHECK(cudaMemcpy(g->d[o], c->buf[o], buf_bytes(&g->b[o]), cudaMemcpyHostToDevice));
-    if (v >= 0) CUDA_CHECK(cudaMemcpy(g->d[v], c->buf[v], buf_bytes(&g->b[v]), cudaMemcpyHostToDevice));
+    int o = c->p->out;
+    if (g->b[o].role == ROLE_INOUT)
+        CUDA_CHECK(cudaMemcpy(g->d[o], c->buf[o], buf_bytes(&g->b[o]), cudaMemcpyHostToDevice));
+    else wb_gpu_fill(g->d[o], (int)g->b[o].type, buf_elems(&g->b[o]), elem_get(c->buf[o], g->b[o].type, 0));
     for (int i = 0; i < c->p->nbufs; i++)
         if (g->b[i].role == ROLE_SCRATCH) CUDA_CHECK(cudaMemset(g->d[i], 0xff, buf_bytes(&g->b[i])));
     CUDA_CHECK(cudaDeviceSynchronize());
@@ -115,4 +129,35 @@ void gpu_teardown(lab_call *c)
     }
     free(g);
     c->ctx = NULL;
+}
+
+void gpu_vary(lab_call *c, int buf, uint64_t seed)
+{
+    gpu_bufs *g = c->ctx;
+    wb_gpu_vary(g->d[buf], (int)g->b[buf].type, buf_elems(&g->b[buf]), seed, c->p->lo, c->p->hi, c->p->quantum);
+    CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+uint64_t gpu_digest_device(const void *d, size_t bytes, uint64_t key)
+{
+    size_t nchunks = (bytes + 8 * DIGEST_CHUNK - 1) / (8 * DIGEST_CHUNK);
+    uint64_t *h = xmalloc(nchunks * sizeof *h + 1);
+    wb_gpu_digest_chunks(d, bytes, key, h, nchunks);
+    uint64_t out = digest_chain(h, nchunks, key);
+    free(h);
+    return out;
+}
+
+uint64_t gpu_digest(lab_call *c, uint64_t key)
+{
+    gpu_bufs *g = c->ctx;
+    int o = c->p->out;
+    return gpu_digest_device(g->d[o], buf_bytes(&g->b[o]), key);
+}
+
+void gpu_gather(lab_call *c, const uint64_t *at, size_t n, void *dst)
+{
+    gpu_bufs *g = c->ctx;
+    int o = c->p->out;
+    wb_gpu_gather(g->d[o], elem_bytes(g->b[o].type), at, n, dst);
 }

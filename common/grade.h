@@ -16,6 +16,7 @@ typedef struct stage_result {
     lab_shape timed_shape;
     double seconds, gflops, gbs, ceiling_gflops, fraction, required;
     double best_seconds; /* the fastest timed call (seconds is the median) */
+    int calls;           /* timed calls made in the last timed run (the warm-up included) */
     int fast_enough;
     double speedup, speedup_required; /* threaded labs: time at 1 thread / time at the lab's threads */
     double points_correct, points_speed, max_correct, max_speed;

@@ -97,6 +97,12 @@ typedef struct lab_stage {
     void (*run)(lab_call *c);      /* timed: call the student's function once */
     void (*post)(lab_call *c);     /* optional, untimed, after every call: e.g. download the output */
     void (*teardown)(lab_call *c); /* optional, untimed: copy back what the grader checks, free */
+    /* Optional, where the stage's buffers live on a device (GPU_STAGE); NULL: the host buffers.
+     * vary: write a timed call's varying input (buffer `buf`) from its secret, where run reads it;
+     * digest: the output's digest (digest_bytes) where it is; gather: its elements at[0..n). */
+    void (*vary)(lab_call *c, int buf, uint64_t seed);
+    uint64_t (*digest)(lab_call *c, uint64_t key);
+    void (*gather)(lab_call *c, const uint64_t *at, size_t n, void *dst);
 } lab_stage;
 
 /* One operation the student's code queued during a traced call (lab_trace). */
@@ -119,6 +125,7 @@ typedef struct lab_trace {
 typedef struct lab_timer {
     int (*init)(void);                          /* before the sandbox closes; 0 on success */
     double (*time)(void (*run)(lab_call *), lab_call *c); /* seconds, all the call's work included */
+    void (*prepare)(void); /* optional, untimed, before the scorer's GO: e.g. flush the L2 cache */
 } lab_timer;
 
 typedef struct lab {
@@ -149,6 +156,6 @@ extern const lab LAB;
  * lab includes when LAB_RUNNER is defined), and `run` calling the student's function. */
 #define GPU_STAGE(id, fn, what, problem, run) \
     {id, fn, what, &problem, RUNNER_ONLY(gpu_setup), RUNNER_ONLY(gpu_pre), RUNNER_ONLY(run), RUNNER_ONLY(gpu_post), \
-     RUNNER_ONLY(gpu_teardown)}
+     RUNNER_ONLY(gpu_teardown), RUNNER_ONLY(gpu_vary), RUNNER_ONLY(gpu_digest), RUNNER_ONLY(gpu_gather)}
 
 #endif

@@ -33,6 +33,22 @@ void matvec_reference(lab_shape s, void *const *buf, double *ref, double *bound)
     }
 }
 
+void matvec_reference_at(lab_shape s, void *const *buf, const uint64_t *at, size_t count, double *ref, double *bound)
+{
+    const double *A = buf[MATVEC_A], *x = buf[MATVEC_X];
+#pragma omp parallel for schedule(static)
+    for (size_t k = 0; k < count; k++) {
+        const double *a = A + at[k] * (size_t)s.n;
+        long double acc = 0, mag = 0;
+        for (int j = 0; j < s.n; j++) {
+            acc += (long double)a[j] * x[j];
+            mag += fabsl((long double)a[j] * x[j]);
+        }
+        ref[at[k]] = (double)acc;
+        bound[at[k]] = (double)(s.n * (long double)DBL_EPSILON * mag);
+    }
+}
+
 void gemm_layout(lab_shape s, lab_buf *b)
 {
     b[GEMM_A] = (lab_buf){"A", ROLE_IN, F64, (size_t)s.m, (size_t)s.k};
@@ -197,4 +213,61 @@ void hgemm_reference(lab_shape s, void *const *buf, double *ref, double *bound)
 {
     fp32_gemm_reference(hgemm_layout, s, buf, 1, 0, ref, bound);
     for (size_t i = 0, n = (size_t)s.m * s.n; i < n; i++) bound[i] *= 2;
+}
+
+/* Positions at[0..count) of alpha A B + beta C0 for any element types: one dot product each in
+ * long double. B's columns are read once each into a contiguous copy (timed positions lie on a
+ * grid of a few rows and columns), so every product streams from cache. `bound` gives an
+ * element's bound from k and its magnitude |alpha||A||B| + |beta||C0|. */
+static void typed_gemm_at(void (*layout)(lab_shape, lab_buf *), lab_shape s, void *const *buf, double alpha, double beta,
+                          double (*bound_of)(int k, double mag), const uint64_t *at, size_t count, double *ref,
+                          double *bound)
+{
+    lab_buf b[GEMM_NBUFS];
+    layout(s, b);
+    int *slot = malloc(sizeof *slot * (size_t)s.n), ncols = 0;
+    for (int j = 0; j < s.n; j++) slot[j] = -1;
+    for (size_t k = 0; k < count; k++)
+        if (slot[at[k] % (uint64_t)s.n] < 0) slot[at[k] % (uint64_t)s.n] = ncols++;
+    double *cols = malloc(sizeof *cols * (size_t)ncols * (size_t)s.k + 1);
+#pragma omp parallel for schedule(static)
+    for (int j = 0; j < s.n; j++)
+        if (slot[j] >= 0)
+            for (int p = 0; p < s.k; p++)
+                cols[(size_t)slot[j] * s.k + p] = elem_get(buf[GEMM_B], b[GEMM_B].type, (size_t)p * s.n + j);
+#pragma omp parallel for schedule(dynamic, 16)
+    for (size_t k = 0; k < count; k++) {
+        size_t i = at[k] / (size_t)s.n, j = at[k] % (size_t)s.n;
+        const double *col = cols + (size_t)slot[j] * s.k;
+        long double acc = 0, mag = 0;
+        for (int p = 0; p < s.k; p++) {
+            long double x = elem_get(buf[GEMM_A], b[GEMM_A].type, i * (size_t)s.k + p) * (long double)col[p];
+            acc += x;
+            mag += fabsl(x);
+        }
+        double c0 = b[GEMM_C].role == ROLE_INOUT ? elem_get(buf[GEMM_C], b[GEMM_C].type, at[k]) : 0;
+        ref[at[k]] = (double)(alpha * acc + beta * (long double)c0);
+        bound[at[k]] = bound_of(s.k, fabs(alpha) * (double)mag + fabs(beta * c0));
+    }
+    free(cols);
+    free(slot);
+}
+
+static double fp64_gemm_bound(int k, double mag) { return (k + 1) * DBL_EPSILON * mag; }
+static double fp16_in_gemm_bound(int k, double mag) { return 2 * fp32_gemm_bound(k, mag); }
+
+void gemm_reference_at(lab_shape s, void *const *buf, const uint64_t *at, size_t count, double *ref, double *bound)
+{
+    typed_gemm_at(gemm_layout, s, buf, 1, 1, fp64_gemm_bound, at, count, ref, bound);
+}
+
+void sgemm_reference_at(lab_shape s, void *const *buf, double alpha, double beta, const uint64_t *at, size_t count,
+                        double *ref, double *bound)
+{
+    typed_gemm_at(sgemm_layout, s, buf, alpha, beta, fp32_gemm_bound, at, count, ref, bound);
+}
+
+void hgemm_reference_at(lab_shape s, void *const *buf, const uint64_t *at, size_t count, double *ref, double *bound)
+{
+    typed_gemm_at(hgemm_layout, s, buf, 1, 0, fp16_in_gemm_bound, at, count, ref, bound);
 }

@@ -13,6 +13,8 @@ double matvec_bytes(lab_shape s); /* 8(mn + m + n): A once, x and y once */
 /* The reference in long double, with the bound n * eps * (|A||x|)_i that any summation order in
  * double meets (gamma_n ~ n u, Higham Thm 3.1, plus u for rounding the reference). */
 void matvec_reference(lab_shape s, void *const *buf, double *ref, double *bound);
+/* The same at positions at[0..count) only (one row's dot product each). */
+void matvec_reference_at(lab_shape s, void *const *buf, const uint64_t *at, size_t count, double *ref, double *bound);
 /* Graded sizes: edges, odd shapes, every n % 4, and one timed case about four times the
  * last-level cache (at least 64 MiB), so A streams from memory. */
 int matvec_cases(rng *r, size_t llc_bytes, lab_case *out);
@@ -27,6 +29,8 @@ double gemm_bytes(lab_shape s); /* 8(mk + kn + 2mn): each matrix once, C read an
 /* The reference in long double, with the bound (k + 1) eps (|C0| + |A||B|)_ij that k + 1 terms
  * summed in any order in double meet. */
 void gemm_reference(lab_shape s, void *const *buf, double *ref, double *bound);
+/* The same at positions at[0..count) only: one dot product each (a timed call's checks). */
+void gemm_reference_at(lab_shape s, void *const *buf, const uint64_t *at, size_t count, double *ref, double *bound);
 /* Eight small shapes every matrix-multiply lab checks: 1 x 1 x 1, k = 1, single rows and
  * columns, odd and prime sizes, and one random shape. */
 int gemm_edge_cases(rng *r, lab_case *out);
@@ -35,8 +39,8 @@ int gemm_edge_cases(rng *r, lab_case *out);
 int gemm_blocked_cases(rng *r, int n, lab_case *out);
 /* A CPU C += A B problem judged against OpenBLAS dgemm: name, sizes and bench sizes. */
 #define DGEMM_PROBLEM(id, cases_fn, bench_fn) \
-    {.name = id, .nbufs = GEMM_NBUFS, .out = GEMM_C, .vary = -1, .layout = gemm_layout, .flops = gemm_flops, \
-     .bytes = gemm_bytes, .reference = gemm_reference, .ceiling = CEIL_BLAS, .blas = "dgemm", .lo = -1, .hi = 1, \
+    {.name = id, .nbufs = GEMM_NBUFS, .out = GEMM_C, .vary = GEMM_A, .layout = gemm_layout, .flops = gemm_flops, \
+     .bytes = gemm_bytes, .reference = gemm_reference, .reference_at = gemm_reference_at, .ceiling = CEIL_BLAS, .blas = "dgemm", .lo = -1, .hi = 1, \
      .cases = cases_fn, .bench_cases = bench_fn}
 int gemm_blocked_bench(size_t llc, lab_case *out);
 
@@ -45,12 +49,15 @@ int gemm_blocked_bench(size_t llc, lab_case *out);
 void sgemm_layout(lab_shape s, lab_buf *b);
 double sgemm_bytes(lab_shape s);
 void sgemm_reference(lab_shape s, void *const *buf, double alpha, double beta, double *ref, double *bound);
+void sgemm_reference_at(lab_shape s, void *const *buf, double alpha, double beta, const uint64_t *at, size_t count,
+                        double *ref, double *bound);
 
 /* C = A B with A and B in half precision and C in float (lab 07): C is output only. Bytes:
  * 2(mk + kn) + 4mn. */
 void hgemm_layout(lab_shape s, lab_buf *b);
 double hgemm_bytes(lab_shape s);
 void hgemm_reference(lab_shape s, void *const *buf, double *ref, double *bound);
+void hgemm_reference_at(lab_shape s, void *const *buf, const uint64_t *at, size_t count, double *ref, double *bound);
 
 /* The error bound of a float-accumulated product of depth k whose magnitude |alpha||A||B| +
  * |beta||C| is mag: (k + 2) 2^-24 mag. The GPU probe's cuBLAS reference uses it too. */

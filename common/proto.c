@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <math.h>
+#include <string.h>
 
 int msg_send(int fd, uint32_t kind, const void *payload, size_t bytes)
 {
@@ -58,4 +59,65 @@ void elem_set(void *p, lab_type t, size_t i, double v)
     if (t == F16) ((_Float16 *)p)[i] = (_Float16)v;
     else if (t == F32) ((float *)p)[i] = (float)v;
     else ((double *)p)[i] = v;
+}
+
+/* splitmix64's finaliser: a bijection that mixes every bit into every bit. */
+uint64_t digest_mix(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+double vary_value(uint64_t seed, uint64_t i, double lo, double hi, double quantum)
+{
+    uint64_t z = digest_mix(seed ^ digest_mix(i + 0x9e3779b97f4a7c15ull));
+    double x = lo + (hi - lo) * ((double)(z >> 11) * 0x1.0p-53);
+    return quantum > 0 ? nearbyint(x / quantum) * quantum : x;
+}
+
+void vary_fill(void *p, lab_type t, size_t n, uint64_t seed, double lo, double hi, double quantum)
+{
+    for (size_t i = 0; i < n; i++) elem_set(p, t, i, vary_value(seed, i, lo, hi, quantum));
+}
+
+uint64_t digest_word(const unsigned char *p, size_t bytes, size_t q)
+{
+    uint64_t w = 0;
+    size_t at = q * 8;
+    if (at + 8 <= bytes) memcpy(&w, p + at, 8);
+    else if (at < bytes) memcpy(&w, p + at, bytes - at);
+    return w;
+}
+
+uint64_t digest_chunk(const unsigned char *p, size_t bytes, size_t chunk, uint64_t key)
+{
+    size_t words = (bytes + 7) / 8;
+    uint64_t g = digest_mix(key ^ chunk);
+    for (unsigned lane = 0; lane < DIGEST_LANES; lane++) {
+        uint64_t h = digest_mix(key + chunk * DIGEST_LANES + lane);
+        for (size_t t = 0; t < DIGEST_CHUNK / DIGEST_LANES; t++) {
+            size_t q = chunk * DIGEST_CHUNK + t * DIGEST_LANES + lane;
+            if (q < words) h = digest_mix(h ^ digest_word(p, bytes, q));
+        }
+        g = digest_mix(g ^ h);
+    }
+    return g;
+}
+
+uint64_t digest_chain(const uint64_t *chunk_hash, size_t nchunks, uint64_t key)
+{
+    uint64_t h = digest_mix(key);
+    for (size_t c = 0; c < nchunks; c++) h = digest_mix(h ^ chunk_hash[c]);
+    return h;
+}
+
+uint64_t digest_bytes(const void *p, size_t bytes, uint64_t key)
+{
+    size_t nchunks = (bytes + 8 * DIGEST_CHUNK - 1) / (8 * DIGEST_CHUNK);
+    uint64_t h = digest_mix(key);
+    for (size_t c = 0; c < nchunks; c++) h = digest_mix(h ^ digest_chunk(p, bytes, c, key));
+    return h;
 }

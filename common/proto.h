@@ -1,13 +1,20 @@
 /* proto.h - the private channel between the scorer and the runner.
  *
  * The scorer writes to the runner's fd 3 and reads the runner's fd 4; the student's stdout and
- * stderr go to a capped file that nobody parses. Every message is a header and a payload. One
- * runner process grades one case. Correctness: JOB, then per trial INPUT, answered by OUTPUT,
- * GUARDS and INPUTS. Timed: JOB, INPUT, VARIANTS (if the problem varies an input), SAMPLE_AT
- * (output positions); answered by READY, TIMES, OUTPUT (first call), OUTPUT (last call), SAMPLES
- * (those positions of every call's output), GUARDS, INPUTS, and in a traced lab TRACE (what the
- * student's code put on which stream in one more call). Then DONE. A case without DONE failed,
- * whatever the runner's exit status. */
+ * stderr go to a capped file that nobody parses. Every message is a header and a payload.
+ *
+ * One runner serves a session: every case of one stage, one after another. A case starts with
+ * CASE (a job). Correctness: per trial INPUT, answered by OUTPUT, GUARDS and INPUTS. Timed: INPUT
+ * (the inputs that stay), answered by READY; then per call SEED (the call's secret: the varying
+ * input is derived from it, so nothing can be computed before it is revealed), answered by
+ * STAGED; GO, answered by DONE (the runner's own time and a digest of the whole output, which
+ * commits it before any position is chosen); FETCH (positions chosen by the scorer after the
+ * call, or the whole output), answered by SAMPLES or OUTPUT. The scorer's clock runs from GO to
+ * the answer to FETCH, so a call is over, for the scorer, only when its results are in hand.
+ * FINISH ends the timed calls: GUARDS, INPUTS and, in a traced lab, TRACE. Every case ends with
+ * CASE_DONE. Nothing the runner says is believed unchecked: the runner's time is used only where
+ * it agrees with the scorer's, and a digest that does not match the output fetched later means
+ * the call said it was done before its result existed. */
 #ifndef PROTO_H
 #define PROTO_H
 
@@ -31,9 +38,9 @@ enum runner_exit {
 };
 
 enum msg_kind {
-    MSG_JOB = 1, MSG_INPUT, MSG_VARIANTS, MSG_SAMPLE_AT,                            /* scorer -> runner */
-    MSG_READY, MSG_OUTPUT, MSG_TIMES, MSG_SAMPLES, MSG_GUARDS, MSG_INPUTS, MSG_DONE, /* runner -> scorer */
-    MSG_TRACE,
+    MSG_CASE = 1, MSG_INPUT, MSG_SEED, MSG_GO, MSG_FETCH, MSG_FINISH,                 /* scorer -> runner */
+    MSG_READY, MSG_STAGED, MSG_DONE, MSG_OUTPUT, MSG_SAMPLES, MSG_GUARDS, MSG_INPUTS, /* runner -> scorer */
+    MSG_TRACE, MSG_CASE_DONE,
 };
 
 typedef struct msg_head {
@@ -44,14 +51,23 @@ typedef struct msg_head {
 typedef struct job {
     uint32_t stage;
     lab_shape s;
-    uint32_t timed;     /* 0: `trials` calls, each on fresh inputs; 1: timed calls on variants */
-    uint32_t trials;    /* correctness trials */
-    uint32_t min_calls; /* timed: at least this many calls (the first is the warm-up) ... */
-    uint32_t max_calls; /* ... at most this many (one variant of the vary input each) */
-    uint32_t nsample;   /* output positions reported for every timed call */
-    int32_t vary;       /* the input redrawn before every timed call (the problem's, or -1: none) */
-    double min_time;    /* ... and stop once this many seconds have been timed */
+    uint32_t timed;   /* 0: `trials` calls, each on fresh inputs; 1: timed calls, one SEED each */
+    uint32_t trials;  /* correctness trials */
+    int32_t vary;     /* the input derived from each timed call's SEED (the problem's, or -1: none) */
+    int32_t threads;  /* OpenMP threads for this case (0: leave as started) */
 } job;
+
+/* DONE: how long the runner says the call took, and the digest of the whole output. */
+typedef struct done_msg {
+    double seconds;
+    uint64_t digest;
+} done_msg;
+
+/* FETCH: the whole output (whole = 1, count = 0), or `count` positions following the header. */
+typedef struct fetch_msg {
+    uint32_t whole, count;
+} fetch_msg;
+#define FETCH_MAX 65536
 
 /* The TRACE message: how many of the events are filled in. */
 typedef struct trace_msg {
@@ -73,6 +89,24 @@ size_t back_bytes(const lab_problem *p, lab_shape s);   /* what comes back to be
 /* Does the scorer send this buffer's contents? */
 int is_sent(const lab_buf *b);
 size_t guards_bytes(const lab_problem *p);
+
+/* Element i of the input derived from a timed call's secret: uniform in [lo, hi), rounded to a
+ * multiple of quantum when it is > 0. A function of (seed, i) alone, so the runner (or the GPU)
+ * fills the buffer and the scorer computes just the elements its checks need. */
+double vary_value(uint64_t seed, uint64_t i, double lo, double hi, double quantum);
+void vary_fill(void *p, lab_type t, size_t n, uint64_t seed, double lo, double hi, double quantum);
+
+/* The digest of an output of `bytes` bytes (read as 64-bit little-endian words, the last one
+ * zero-padded): each chunk of DIGEST_CHUNK words is hashed as 32 interleaved lanes (so a warp
+ * reads it coalesced), the lanes chained in order, and the chunks chained in order. The GPU
+ * computes the chunk hashes the same way (gpu_kernels.cu). */
+#define DIGEST_LANES 32
+#define DIGEST_CHUNK 4096
+uint64_t digest_mix(uint64_t x);
+uint64_t digest_word(const unsigned char *p, size_t bytes, size_t q);
+uint64_t digest_chunk(const unsigned char *p, size_t bytes, size_t chunk, uint64_t key);
+uint64_t digest_chain(const uint64_t *chunk_hash, size_t nchunks, uint64_t key);
+uint64_t digest_bytes(const void *p, size_t bytes, uint64_t key);
 
 /* The value written over an output before call number `call`: NaN and a large finite garbage
  * value alternate, so code that reads its output before writing it fails either way. */

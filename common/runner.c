@@ -1,8 +1,9 @@
 /* runner.c - the only process that calls student code.
  *
- * The scorer execs this program (linked with the audited student object) once per case, with
- * resource limits already set. It reads a job and inputs from fd 3, calls the stage, and writes
- * outputs and timings to fd 4. It checks nothing itself: every verdict is the scorer's. */
+ * The scorer execs this program (linked with the audited student object) once per session (the
+ * cases of one stage), with resource limits already set. It reads each case's job and inputs
+ * from fd 3, calls the stage, and writes outputs to fd 4 (proto.h). It checks nothing itself,
+ * and nothing it says is believed unchecked: every verdict and every time is the scorer's. */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,14 @@ static void *alloc_guarded(size_t bytes)
         __asan_poison_memory_region(p + g + bytes, g);
     }
     return p + g;
+}
+
+static void free_guarded(void *data)
+{
+    size_t g = GUARD_DOUBLES * sizeof(double);
+    unsigned char *p = (unsigned char *)data - g;
+    if (__asan_unpoison_memory_region) __asan_unpoison_memory_region(p, g); /* the whole block, for reuse */
+    free(p);
 }
 
 static void send_or_die(uint32_t kind, const void *p, size_t bytes)
@@ -101,15 +110,17 @@ static double cpu_time(void (*run)(lab_call *), lab_call *c)
     return (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
 }
 
-/* One call: poison the output, let the stage stage it, time the student's function, fetch. */
-static double one_call(runner *r, unsigned call)
+/* Poison the output (or restore its initial contents) and let the stage stage it: untimed. */
+static void stage_call(runner *r, unsigned call)
 {
     if (r->b[r->p->out].role == ROLE_INOUT) memcpy(r->c.buf[r->p->out], r->initial, r->out_bytes);
     else poison_fill(r->c.buf[r->p->out], r->b[r->p->out].type, r->nout, call);
     if (r->st->pre) r->st->pre(&r->c);
-    double t = LAB.timer ? LAB.timer->time(r->st->run, &r->c) : cpu_time(r->st->run, &r->c);
-    if (r->st->post) r->st->post(&r->c);
-    return t;
+}
+
+static double time_call(runner *r)
+{
+    return LAB.timer ? LAB.timer->time(r->st->run, &r->c) : cpu_time(r->st->run, &r->c);
 }
 
 static void run_trials(runner *r)
@@ -117,72 +128,112 @@ static void run_trials(runner *r)
     for (unsigned t = 0; t < r->j->trials; t++) {
         recv_inputs(r);
         if (r->st->setup) r->st->setup(&r->c);
-        one_call(r, t);
+        stage_call(r, t);
+        time_call(r);
+        if (r->st->post) r->st->post(&r->c);
         if (r->st->teardown) r->st->teardown(&r->c);
         send_or_die(MSG_OUTPUT, r->c.buf[r->p->out], r->out_bytes);
         send_inputs_and_guards(r);
     }
 }
 
-/* Timed calls, each on a fresh variant of the vary input if the problem has one, the output
- * poisoned before each. The scorer gets the first and last outputs whole and the positions it
- * chose of every call, so it checks every call (the first is the warm-up, checked like the rest). */
+/* FETCH: the whole output (downloaded by post) or the values at the positions sent with it. */
+static void answer_fetch(runner *r, unsigned char *vals, uint64_t *at)
+{
+    fetch_msg f;
+    msg_head h;
+    if (read_all(PROTO_IN_FD, &h, sizeof h) || h.magic != PROTO_MAGIC || h.kind != MSG_FETCH || h.bytes < sizeof f ||
+        read_all(PROTO_IN_FD, &f, sizeof f) || f.count > FETCH_MAX || h.bytes != sizeof f + f.count * sizeof *at)
+        _exit(RUNNER_READ_FAILED);
+    if (f.count && read_all(PROTO_IN_FD, at, f.count * sizeof *at)) _exit(RUNNER_READ_FAILED);
+    if (f.whole) {
+        if (r->st->post) r->st->post(&r->c);
+        send_or_die(MSG_OUTPUT, r->c.buf[r->p->out], r->out_bytes);
+        return;
+    }
+    size_t esz = elem_bytes(r->b[r->p->out].type);
+    for (unsigned k = 0; k < f.count; k++)
+        if (at[k] >= r->nout) _exit(RUNNER_BAD_JOB);
+    if (r->st->gather) r->st->gather(&r->c, at, f.count, vals);
+    else
+        for (unsigned k = 0; k < f.count; k++) memcpy(vals + k * esz, (unsigned char *)r->c.buf[r->p->out] + at[k] * esz, esz);
+    send_or_die(MSG_SAMPLES, vals, f.count * esz);
+}
+
+/* Timed calls, as many as the scorer starts. Each: SEED (the call's varying input derived from
+ * it, the output poisoned, the cache flushed) -> STAGED; GO -> the call -> DONE with the time
+ * and the digest of the output where it lies; FETCH -> its values. FINISH ends them. */
 static void run_timed(runner *r)
 {
-    const job *j = r->j;
-    int vary = j->vary;
+    int vary = r->j->vary;
     if (vary >= r->p->nbufs || (vary >= 0 && r->b[vary].role != ROLE_IN)) _exit(RUNNER_BAD_JOB);
-    size_t vbytes = vary >= 0 ? buf_bytes(&r->b[vary]) : 0, esz = elem_bytes(r->b[r->p->out].type);
-    unsigned char *variants = xmalloc(j->max_calls * vbytes + 1), *first = xmalloc(r->out_bytes);
-    unsigned char *samples = xmalloc((size_t)j->max_calls * j->nsample * esz + 1);
-    uint64_t *at = xmalloc(j->nsample * sizeof *at + 1);
-    double *times = xcalloc(j->max_calls + 1, sizeof(double)); /* [0]: calls made */
+    unsigned char *vals = xmalloc(FETCH_MAX * elem_bytes(r->b[r->p->out].type));
+    uint64_t *at = xmalloc(FETCH_MAX * sizeof *at);
     recv_inputs(r);
-    if (vary >= 0) recv_or_die(MSG_VARIANTS, variants, j->max_calls * vbytes);
-    recv_or_die(MSG_SAMPLE_AT, at, j->nsample * sizeof *at);
-    for (unsigned k = 0; k < j->nsample; k++)
-        if (at[k] >= r->nout) _exit(RUNNER_BAD_JOB);
     if (r->st->setup) r->st->setup(&r->c);
     send_or_die(MSG_READY, NULL, 0);
+    msg_head h;
     unsigned calls = 0;
-    double timed = 0;
-    while (calls < j->max_calls && (calls < j->min_calls || timed < j->min_time)) {
-        if (vary >= 0) memcpy(r->c.buf[vary], variants + calls * vbytes, vbytes);
-        double t = one_call(r, calls);
-        times[1 + calls] = t;
-        if (calls > 0) timed += t;
-        const unsigned char *out = r->c.buf[r->p->out];
-        if (calls == 0) memcpy(first, out, r->out_bytes);
-        for (unsigned k = 0; k < j->nsample; k++)
-            memcpy(samples + ((size_t)calls * j->nsample + k) * esz, out + at[k] * esz, esz);
+    uint64_t seed = 0;
+    for (;;) {
+        if (read_all(PROTO_IN_FD, &h, sizeof h) || h.magic != PROTO_MAGIC) _exit(RUNNER_READ_FAILED);
+        if (h.kind == MSG_FINISH && h.bytes == 0) break;
+        if (h.kind != MSG_SEED || h.bytes != sizeof seed || read_all(PROTO_IN_FD, &seed, sizeof seed))
+            _exit(RUNNER_READ_FAILED);
+        if (vary >= 0) {
+            if (r->st->vary) r->st->vary(&r->c, vary, seed);
+            else vary_fill(r->c.buf[vary], r->b[vary].type, buf_elems(&r->b[vary]), seed, r->p->lo, r->p->hi, r->p->quantum);
+        }
+        stage_call(r, calls);
+        if (LAB.timer && LAB.timer->prepare) LAB.timer->prepare();
+        send_or_die(MSG_STAGED, NULL, 0);
+        recv_or_die(MSG_GO, NULL, 0);
+        done_msg d = {.seconds = time_call(r)};
+        d.digest = r->st->digest ? r->st->digest(&r->c, seed)
+                                 : digest_bytes(r->c.buf[r->p->out], r->out_bytes, seed);
+        send_or_die(MSG_DONE, &d, sizeof d);
+        answer_fetch(r, vals, at);
         calls++;
     }
-    unsigned char *last = r->c.buf[r->p->out];
     trace_msg *trace = NULL;
     if (LAB.traced) { /* one more call, on the last inputs, to see what ran where (not timed) */
-        last = memcpy(xmalloc(r->out_bytes), last, r->out_bytes);
         trace = xcalloc(1, sizeof *trace);
+        stage_call(r, calls);
         if (LAB.trace) LAB.trace->begin();
-        one_call(r, calls);
+        time_call(r);
         if (LAB.trace) trace->count = LAB.trace->end(trace->ev, TRACE_MAX);
+        if (r->st->post) r->st->post(&r->c);
     }
     if (r->st->teardown) r->st->teardown(&r->c);
-    times[0] = calls;
-    send_or_die(MSG_TIMES, times, (j->max_calls + 1) * sizeof(double));
-    send_or_die(MSG_OUTPUT, first, r->out_bytes);
-    send_or_die(MSG_OUTPUT, last, r->out_bytes);
-    send_or_die(MSG_SAMPLES, samples, (size_t)calls * j->nsample * esz);
-    send_inputs_and_guards(r); /* the vary input is compared with the last variant sent */
-    if (trace) {
-        send_or_die(MSG_TRACE, trace, sizeof *trace);
-        free(last);
-        free(trace);
-    }
-    free(variants);
-    free(first);
-    free(samples);
+    send_inputs_and_guards(r); /* the vary input is compared with the last call's */
+    if (trace) send_or_die(MSG_TRACE, trace, sizeof *trace);
+    free(trace);
+    free(vals);
     free(at);
-    free(times);
+}
+
+/* OpenMP's thread count for a case, where the student's object brought OpenMP in (lab 03). */
+void omp_set_num_threads(int n) __attribute__((weak));
+
+/* One case: buffers for its shape, its calls, and everything freed for the next. */
+static void run_case(const job *j)
+{
+    if (j->stage >= (unsigned)LAB.nstages) _exit(RUNNER_BAD_JOB);
+    if (j->threads > 0 && omp_set_num_threads) omp_set_num_threads(j->threads);
+    runner r = {.j = j, .st = &LAB.stages[j->stage], .p = LAB.stages[j->stage].problem, .c = {.s = j->s}};
+    r.c.p = r.p;
+    r.p->layout(j->s, r.b);
+    for (int i = 0; i < r.p->nbufs; i++) r.c.buf[i] = alloc_guarded(buf_bytes(&r.b[i]));
+    r.in_bytes = inputs_bytes(r.p, j->s);
+    r.back_bytes = back_bytes(r.p, j->s);
+    r.nout = buf_elems(&r.b[r.p->out]);
+    r.out_bytes = buf_bytes(&r.b[r.p->out]);
+    r.initial = xmalloc(r.out_bytes + 1);
+    if (j->timed) run_timed(&r);
+    else run_trials(&r);
+    send_or_die(MSG_CASE_DONE, NULL, 0);
+    for (int i = 0; i < r.p->nbufs; i++) free_guarded(r.c.buf[i]);
+    free(r.initial);
 }
 
 int main(void)
@@ -190,20 +241,13 @@ int main(void)
     /* GPU labs initialise the device (which opens files and starts threads) before the filter. */
     if (LAB.timer && LAB.timer->init && LAB.timer->init()) _exit(RUNNER_NO_GPU);
     if (sandbox_enter(LAB.threads, LAB.gpu, getenv("ASAN_OPTIONS") != NULL)) _exit(RUNNER_NO_SANDBOX);
+    msg_head h;
     job j;
-    recv_or_die(MSG_JOB, &j, sizeof j);
-    if (j.stage >= (unsigned)LAB.nstages) _exit(RUNNER_BAD_JOB);
-    runner r = {.j = &j, .st = &LAB.stages[j.stage], .p = LAB.stages[j.stage].problem, .c = {.s = j.s}};
-    r.c.p = r.p;
-    r.p->layout(j.s, r.b);
-    for (int i = 0; i < r.p->nbufs; i++) r.c.buf[i] = alloc_guarded(buf_bytes(&r.b[i]));
-    r.in_bytes = inputs_bytes(r.p, j.s);
-    r.back_bytes = back_bytes(r.p, j.s);
-    r.nout = buf_elems(&r.b[r.p->out]);
-    r.out_bytes = buf_bytes(&r.b[r.p->out]);
-    r.initial = xmalloc(r.out_bytes + 1);
-    if (j.timed) run_timed(&r);
-    else run_trials(&r);
-    send_or_die(MSG_DONE, NULL, 0);
+    /* Cases until the scorer closes the channel (a clean end) or says something else. */
+    while (read_all(PROTO_IN_FD, &h, sizeof h) == 0) {
+        if (h.magic != PROTO_MAGIC || h.kind != MSG_CASE || h.bytes != sizeof j || read_all(PROTO_IN_FD, &j, sizeof j))
+            _exit(RUNNER_READ_FAILED);
+        run_case(&j);
+    }
     return 0;
 }

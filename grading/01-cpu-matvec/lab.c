@@ -49,6 +49,7 @@ static const lab_problem matvec = {
     .flops = matvec_flops,
     .bytes = matvec_bytes,
     .reference = matvec_reference,
+    .reference_at = matvec_reference_at,
     .lo = -1,
     .hi = 1,
     .cases = matvec_cases,

@@ -75,7 +75,7 @@ static int blocked_cases(rng *r, size_t llc, lab_case *out)
 
 static const lab_problem matvec = {
     .name = "matvec", .nbufs = MATVEC_NBUFS, .out = MATVEC_Y, .vary = MATVEC_X, .layout = matvec_layout,
-    .flops = matvec_flops, .bytes = matvec_bytes, .reference = matvec_reference, .lo = -1, .hi = 1,
+    .flops = matvec_flops, .bytes = matvec_bytes, .reference = matvec_reference, .reference_at = matvec_reference_at, .lo = -1, .hi = 1,
     .cases = matvec_cases, .bench_cases = matvec_bench_cases,
 };
 

@@ -33,6 +33,16 @@ static void add_reference(lab_shape s, void *const *buf, double *ref, double *bo
     }
 }
 
+static void add_reference_at(lab_shape s, void *const *buf, const uint64_t *at, size_t count, double *ref, double *bound)
+{
+    const float *a = buf[VA], *b = buf[VB];
+    for (size_t k = 0; k < count; k++) {
+        ref[at[k]] = (double)a[at[k]] + b[at[k]];
+        bound[at[k]] = ldexp(fabs(ref[at[k]]), -24);
+    }
+    (void)s;
+}
+
 /* 1, the two sides of a warp, a prime near a million, a random size; 2^27 timed (1.5 GiB a call). */
 static int vector_cases(rng *r, size_t l2, lab_case *out)
 {
@@ -52,8 +62,8 @@ static int size_sweep(size_t l2, lab_case *out)
 }
 
 static const lab_problem vadd = {
-    .name = "vector_add", .nbufs = 3, .out = VC, .vary = -1, .layout = add_layout, .flops = add_flops,
-    .bytes = add_bytes, .reference = add_reference, .lo = -1, .hi = 1, .cases = vector_cases,
+    .name = "vector_add", .nbufs = 3, .out = VC, .vary = VA, .layout = add_layout, .flops = add_flops,
+    .bytes = add_bytes, .reference = add_reference, .reference_at = add_reference_at, .lo = -1, .hi = 1, .cases = vector_cases,
     .bench_cases = size_sweep,
 };
 
@@ -78,7 +88,8 @@ static double sum_bytes(lab_shape s) { return 4.0 * s.n; }
 static void sum_reference(lab_shape s, void *const *buf, double *ref, double *bound)
 {
     const float *x = buf[SIN];
-    double sum = 0; /* exact: multiples of 2^-6 below 2^40 */
+    double sum = 0; /* exact in any order: multiples of 2^-6 below 2^40 */
+#pragma omp parallel for reduction(+ : sum)
     for (int i = 0; i < s.n; i++) sum += x[i];
     ref[0] = sum;
     bound[0] = 0x1p-7;
@@ -93,7 +104,7 @@ static int sum_cases(rng *r, size_t l2, lab_case *out)
 }
 
 static const lab_problem sum = {
-    .name = "sum", .nbufs = 3, .out = SOUT, .vary = -1, .layout = sum_layout, .flops = sum_flops,
+    .name = "sum", .nbufs = 3, .out = SOUT, .vary = SIN, .layout = sum_layout, .flops = sum_flops,
     .bytes = sum_bytes, .reference = sum_reference, .lo = -1, .hi = 1, .quantum = 0x1p-6, .cases = sum_cases,
     .bench_cases = size_sweep,
 };
@@ -122,8 +133,8 @@ static int mv_bench(size_t l2, lab_case *out)
 }
 
 static const lab_problem matvec = {
-    .name = "matvec", .nbufs = MATVEC_NBUFS, .out = MY, .vary = -1, .layout = matvec_layout,
-    .flops = matvec_flops, .bytes = matvec_bytes, .reference = matvec_reference, .lo = -1, .hi = 1, .cases = mv_cases, .bench_cases = mv_bench,
+    .name = "matvec", .nbufs = MATVEC_NBUFS, .out = MY, .vary = MX, .layout = matvec_layout,
+    .flops = matvec_flops, .bytes = matvec_bytes, .reference = matvec_reference, .reference_at = matvec_reference_at, .lo = -1, .hi = 1, .cases = mv_cases, .bench_cases = mv_bench,
 };
 
 /* ---------------------------------------------------------------- stages */

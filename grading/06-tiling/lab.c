@@ -41,9 +41,14 @@ static void reference(lab_shape s, void *const *buf, double *ref, double *bound)
     sgemm_reference(s, buf, ALPHA, BETA, ref, bound);
 }
 
+static void reference_at(lab_shape s, void *const *buf, const uint64_t *at, size_t count, double *ref, double *bound)
+{
+    sgemm_reference_at(s, buf, ALPHA, BETA, at, count, ref, bound);
+}
+
 static const lab_problem sgemm = {
-    .name = "sgemm", .nbufs = GEMM_NBUFS, .out = GEMM_C, .vary = -1, .layout = sgemm_layout, .flops = gemm_flops,
-    .bytes = sgemm_bytes, .reference = reference, .ceiling = CEIL_BLAS, .blas = "sgemm", .alpha = ALPHA,
+    .name = "sgemm", .nbufs = GEMM_NBUFS, .out = GEMM_C, .vary = GEMM_A, .layout = sgemm_layout, .flops = gemm_flops,
+    .bytes = sgemm_bytes, .reference = reference, .reference_at = reference_at, .ceiling = CEIL_BLAS, .blas = "sgemm", .alpha = ALPHA,
     .beta = BETA, .probe_flops = 1e10, .lo = -1, .hi = 1, .cases = cases, .bench_cases = sweep,
 };
 

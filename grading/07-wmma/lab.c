@@ -33,8 +33,8 @@ static int sweep(size_t l2, lab_case *out)
 
 /* Inputs are multiples of 2^-8 in [-1, 1]: exact in half, like the data a model would hold. */
 static const lab_problem hgemm = {
-    .name = "hgemm", .nbufs = GEMM_NBUFS, .out = GEMM_C, .vary = -1, .layout = hgemm_layout, .flops = gemm_flops,
-    .bytes = hgemm_bytes, .reference = hgemm_reference, .ceiling = CEIL_BLAS, .blas = "hgemm", .alpha = 1,
+    .name = "hgemm", .nbufs = GEMM_NBUFS, .out = GEMM_C, .vary = GEMM_A, .layout = hgemm_layout, .flops = gemm_flops,
+    .bytes = hgemm_bytes, .reference = hgemm_reference, .reference_at = hgemm_reference_at, .ceiling = CEIL_BLAS, .blas = "hgemm", .alpha = 1,
     .probe_flops = 4e9, .lo = -1, .hi = 1, .quantum = 0x1p-8, .cases = cases, .bench_cases = sweep,
 };
 

@@ -1,0 +1,134 @@
+/* gpu_kernels.cu - the runner's own device work, so that nothing a timed call needs passes
+ * through host memory: a timed call's varying input derived from its secret (vary_value), the
+ * poison written over an output, the output's digest (digest_chunk) and the values at the
+ * positions the scorer picks. Each matches its host twin in proto.c bit for bit: the scorer
+ * recomputes them on the host. Linked only into GPU labs' runners; called from gpu.c. */
+#include <cuda_fp16.h>
+#include <stdint.h>
+
+#include "cuda_check.h"
+
+#define LANES 32         /* DIGEST_LANES in proto.h */
+#define CHUNK_WORDS 4096 /* DIGEST_CHUNK */
+
+__device__ static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* As vary_value: explicit round-to-nearest multiply and add, so nvcc fuses nothing into an FMA
+ * the host does not do. */
+__device__ static double vary_value(uint64_t seed, uint64_t i, double lo, double hi, double quantum)
+{
+    uint64_t z = mix(seed ^ mix(i + 0x9e3779b97f4a7c15ull));
+    double u = (double)(z >> 11) * 0x1.0p-53;
+    double x = __dadd_rn(lo, __dmul_rn(__dsub_rn(hi, lo), u));
+    return quantum > 0 ? __dmul_rn(rint(__ddiv_rn(x, quantum)), quantum) : x;
+}
+
+/* type: 0 double, 1 float, 2 half (lab_type's F64, F32, F16). */
+__device__ static void store(void *p, int type, size_t i, double v)
+{
+    if (type == 2) ((__half *)p)[i] = __double2half(v);
+    else if (type == 1) ((float *)p)[i] = (float)v;
+    else ((double *)p)[i] = v;
+}
+
+__global__ static void vary_kernel(void *p, int type, size_t n, uint64_t seed, double lo, double hi, double q)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        store(p, type, i, vary_value(seed, i, lo, hi, q));
+}
+
+__global__ static void fill_kernel(void *p, int type, size_t n, double v)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        store(p, type, i, v);
+}
+
+__device__ static uint64_t word_at(const unsigned char *p, size_t bytes, size_t q)
+{
+    size_t at = q * 8;
+    if (at + 8 <= bytes && (((uintptr_t)p + at) & 7) == 0) return *(const uint64_t *)(p + at);
+    uint64_t w = 0;
+    for (size_t b = 0; b < 8 && at + b < bytes; b++) w |= (uint64_t)p[at + b] << (8 * b);
+    return w;
+}
+
+/* One warp a chunk: lane j hashes words j, j + 32, ... of it (reads coalesced), then lane 0
+ * chains the 32 lane hashes in order, as digest_chunk does. */
+__global__ static void digest_kernel(const unsigned char *p, size_t bytes, uint64_t key, uint64_t *out, size_t nchunks)
+{
+    size_t chunk = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / LANES;
+    unsigned lane = threadIdx.x % LANES;
+    if (chunk >= nchunks) return; /* whole warps leave together: blockDim is a multiple of 32 */
+    size_t words = (bytes + 7) / 8;
+    uint64_t h = mix(key + chunk * LANES + lane);
+    for (size_t t = 0; t < CHUNK_WORDS / LANES; t++) {
+        size_t q = chunk * CHUNK_WORDS + t * LANES + lane;
+        if (q < words) h = mix(h ^ word_at(p, bytes, q));
+    }
+    uint64_t g = mix(key ^ chunk);
+    for (unsigned j = 0; j < LANES; j++) g = mix(g ^ __shfl_sync(0xffffffffu, h, j));
+    if (lane == 0) out[chunk] = g;
+}
+
+__global__ static void gather_kernel(const unsigned char *p, size_t esz, const uint64_t *at, size_t n, unsigned char *dst)
+{
+    for (size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x; k < n; k += (size_t)gridDim.x * blockDim.x)
+        for (size_t b = 0; b < esz; b++) dst[k * esz + b] = p[at[k] * esz + b];
+}
+
+static unsigned blocks_for(size_t n, unsigned threads)
+{
+    size_t b = (n + threads - 1) / threads;
+    return (unsigned)(b < 1 ? 1 : b > 65535 ? 65535 : b);
+}
+
+/* Scratch on the device for digests and gathers, grown as needed and kept. */
+static void *scratch;
+static size_t scratch_bytes;
+static void *room(size_t bytes)
+{
+    if (bytes > scratch_bytes) {
+        if (scratch) CUDA_CHECK(cudaFree(scratch));
+        CUDA_CHECK(cudaMalloc(&scratch, bytes));
+        scratch_bytes = bytes;
+    }
+    return scratch;
+}
+
+extern "C" void wb_gpu_vary(void *d, int type, size_t n, uint64_t seed, double lo, double hi, double quantum)
+{
+    vary_kernel<<<blocks_for(n, 256), 256>>>(d, type, n, seed, lo, hi, quantum);
+    CUDA_CHECK_LAST();
+}
+
+extern "C" void wb_gpu_fill(void *d, int type, size_t n, double v)
+{
+    fill_kernel<<<blocks_for(n, 256), 256>>>(d, type, n, v);
+    CUDA_CHECK_LAST();
+}
+
+/* The chunk hashes of `bytes` bytes at d, into host memory (nchunks of them). */
+extern "C" void wb_gpu_digest_chunks(const void *d, size_t bytes, uint64_t key, uint64_t *host, size_t nchunks)
+{
+    uint64_t *out = (uint64_t *)room(nchunks * sizeof *out);
+    size_t threads = nchunks * LANES;
+    digest_kernel<<<(unsigned)((threads + 255) / 256), 256>>>((const unsigned char *)d, bytes, key, out, nchunks);
+    CUDA_CHECK_LAST();
+    CUDA_CHECK(cudaMemcpy(host, out, nchunks * sizeof *out, cudaMemcpyDeviceToHost));
+}
+
+extern "C" void wb_gpu_gather(const void *d, size_t esz, const uint64_t *at, size_t n, void *host)
+{
+    unsigned char *s = (unsigned char *)room(n * (sizeof *at + esz));
+    CUDA_CHECK(cudaMemcpy(s, at, n * sizeof *at, cudaMemcpyHostToDevice));
+    gather_kernel<<<blocks_for(n, 256), 256>>>((const unsigned char *)d, esz, (const uint64_t *)s, n, s + n * sizeof *at);
+    CUDA_CHECK_LAST();
+    CUDA_CHECK(cudaMemcpy(host, s + n * sizeof *at, n * esz, cudaMemcpyDeviceToHost));
+}

@@ -1,0 +1,280 @@
+/* judge.c - see judge.h: one stage graded, from its cases to its verdict. */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "judge.h"
+#include "problems.h"
+#include "proto.h"
+#include "stats.h"
+#include "util.h"
+#include "verify.h"
+
+/* ---------------------------------------------------------------- one stage */
+
+/* The sizes of a problem this run: drawn from the seed and the problem's name, so every stage
+ * of one problem sees the same sizes and a replay sees them again. */
+int problem_cases(const lab_run *r, const lab_problem *p, lab_case *out)
+{
+    rng sizes;
+    rng_seed(&sizes, r->seed ^ fnv1a(p->name, strlen(p->name), 0));
+    return p->cases(&sizes, r->mach.llc_bytes, out);
+}
+
+static double intensity(const lab_problem *p, lab_shape s) { return p->flops(s) / p->bytes(s); }
+
+/* The vendor library at shape s, measured once per shape in this run: OpenBLAS dgemm with the
+ * lab's threads, or on a GPU the problem's cuBLAS routine (already timed if it was the reference). */
+double blas_ceiling(grader *g, const lab_problem *p, lab_shape s)
+{
+    lab_run *r = g->run;
+    for (int i = 0; i < r->nblas; i++)
+        if (!memcmp(&r->blas[i].s, &s, sizeof s)) return r->blas[i].gflops;
+    char probe[1024];
+    double gf;
+    if (LAB.gpu) {
+        snprintf(probe, sizeof probe, "%s/common/gpu-probe", r->build_dir);
+        gf = gpu_gemm(probe, g->scratch, p->blas, s.m, s.n, s.k, p->alpha, p->beta, NULL, 0, NULL);
+        cublas_note(r, p);
+    } else {
+        snprintf(probe, sizeof probe, "%s/common/blas-probe", r->build_dir);
+        gf = blas_dgemm_gflops(probe, g->scratch, s.m, s.n, s.k, r->threads, r->blas_note, sizeof r->blas_note);
+    }
+    if (gf <= 0) die("could not measure the %s ceiling with %s", LAB.gpu ? "cuBLAS" : "OpenBLAS dgemm (is libopenblas-dev installed?)", probe);
+    remember_blas(r, s, gf);
+    return gf;
+}
+
+/* Data that starts and ends in host memory: the probe times copy in, its own kernel and copy out
+ * at n, once per n in this run. Their maximum is the ideal overlapped time. */
+pipeline_times pipeline_ceiling(grader *g, const lab_problem *p, lab_shape s)
+{
+    lab_run *r = g->run;
+    for (int i = 0; i < r->npipe; i++)
+        if (r->pipe[i].n == s.n) return r->pipe[i].t;
+    char probe[1024];
+    snprintf(probe, sizeof probe, "%s/common/gpu-probe", r->build_dir);
+    pipeline_times t;
+    if (gpu_pipeline(probe, g->scratch, s.n, p->poly_degree, &t))
+        die("could not measure the copy and kernel times with %s (see %s/pipeline-probe.txt)", probe, g->scratch);
+    if (r->npipe < (int)(sizeof r->pipe / sizeof r->pipe[0])) r->pipe[r->npipe].n = s.n, r->pipe[r->npipe++].t = t;
+    return t;
+}
+
+/* Rate, ceiling, verdict and points of a timed stage. */
+static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outcome *o)
+{
+    const config *cfg = &g->run->cfg;
+    lab_shape s = res->timed_shape;
+    res->gflops = p->flops(s) / res->seconds * 1e-9;
+    res->gbs = p->bytes(s) / res->seconds * 1e-9;
+    int blas = p->ceiling == CEIL_BLAS, pipe = p->ceiling == CEIL_PIPELINE;
+    if (pipe) {
+        res->pipe = pipeline_ceiling(g, p, s);
+        res->ceiling_gflops = p->flops(s) / pipeline_ideal(&res->pipe) * 1e-9;
+    } else {
+        res->ceiling_gflops = blas ? blas_ceiling(g, p, s) : g->run->now.stream_gbs * intensity(p, s);
+    }
+    res->fraction = res->gflops / res->ceiling_gflops;
+    /* The fastest this machine has been seen to stream, in this run or at calibration: a busy
+     * moment during this run's measurement must not make honest code look impossible. */
+    const lab_run *r = g->run;
+    double stream = fmax(fmax(r->now.read_gbs, r->now.stream_gbs), fmax(r->cached.read_gbs, r->cached.stream_gbs));
+    double limit = config_num(cfg, "impossible_margin") * (blas || pipe ? res->ceiling_gflops : stream * intensity(p, s));
+    if (res->gflops > limit) {
+        fail(o, "impossible", "%.2f GFLOP/s is more than this machine can do (%.2f: the ceiling times the "
+                              "margin in thresholds.conf): the timing is not trustworthy", res->gflops, limit);
+        return;
+    }
+    res->fast_enough = res->fraction >= res->required;
+    double from = config_num(cfg, "partial_from") * res->required;
+    double credit = res->required > from ? (res->fraction - from) / (res->required - from) : res->fast_enough;
+    res->points_speed = res->max_speed * fmin(1.0, fmax(0.0, credit));
+    if (!res->fast_enough)
+        fail(o, "too-slow", "%.2f GFLOP/s is %.0f%% of the ceiling; this stage needs %.0f%% (%.2f GFLOP/s)", res->gflops,
+             100 * res->fraction, 100 * res->required, res->required * res->ceiling_gflops);
+}
+
+/* A shared machine only ever slows a call down, and a neighbour busy through one whole timed run
+ * slows its median. So a stage short of its threshold is timed again, twice at most, and judged on
+ * its fastest median; every call of every run is checked as the first run's were. */
+static void retime_if_short(grader *g, int stage, lab_shape shape, stage_result *res, outcome *o)
+{
+    const lab_problem *p = LAB.stages[stage].problem;
+    for (int attempt = 0; attempt < 2 && !o->ok && !strcmp(o->reason, "too-slow"); attempt++) {
+        stage_result again = {0};
+        outcome o2 = run_timed(g, stage, shape, &again);
+        free(again.trace);
+        if (!o2.ok) { /* wrong now, or a cheat the wall clock saw: that is the verdict */
+            *o = o2;
+            res->correct = 0, res->points_correct = 0, res->points_speed = 0, res->fast_enough = 0;
+            return;
+        }
+        res->seconds = fmin(res->seconds, again.seconds);
+        res->best_seconds = fmin(res->best_seconds, again.best_seconds);
+        *o = (outcome){.ok = 1, .reason = "ok"};
+        judge_speed(g, p, res, o);
+        if (!o->ok && attempt == 1) {
+            size_t used = strlen(o->detail);
+            snprintf(o->detail + used, sizeof o->detail - used, " (timed three times: the fastest median)");
+        }
+    }
+}
+
+void stage_points(const config *cfg, int stage, stage_result *res)
+{
+    res->required = config_num(cfg, LAB.stages[stage].name);
+    res->max_correct = config_num(cfg, "points_correct");
+    res->max_speed = config_num(cfg, "points_speed");
+}
+
+/* Threaded labs: the same timed case at one thread. The speedup (time at 1 thread / time at the
+ * lab's thread count) must reach `<stage>_speedup` from thresholds.conf. It compares the fastest
+ * calls: a shared machine only ever slows a call down. But a neighbour busy through one whole
+ * measurement spoils it either way (a slowed 1-thread run flatters serial code), so both counts
+ * are measured at least twice, alternately, keeping the fastest call of each, and a speedup that
+ * falls short is measured a third time. */
+static void judge_speedup(grader *g, int stage, lab_shape shape, stage_result *res, outcome *o)
+{
+    char key[96];
+    snprintf(key, sizeof key, "%s_speedup", LAB.stages[stage].name);
+    res->speedup_required = config_num_or(&g->run->cfg, key, 0);
+    if (res->speedup_required <= 0 || g->run->threads < 2) return;
+    double best_n = res->best_seconds, best_1 = INFINITY;
+    /* A stage already too slow for its ceiling is measured once: its verdict can't change. */
+    for (int attempt = 0; attempt < (o->ok ? 3 : 1); attempt++) {
+        if (attempt >= 2 && best_n * res->speedup_required <= best_1) break;
+        stage_result one = {0}, again = {0};
+        outcome on = {.ok = 1}, o1;
+        if (attempt > 0 && (on = run_timed(g, stage, shape, &again)).ok) best_n = fmin(best_n, again.best_seconds);
+        g->case_threads = 1;
+        if (on.ok) o1 = run_timed(g, stage, shape, &one);
+        g->case_threads = 0;
+        if (!on.ok || !o1.ok) { /* every call is checked: a race may show only now */
+            fail(o, on.ok ? o1.reason : on.reason, "%s%s", on.ok ? "at 1 thread: " : "timed again: ",
+                 on.ok ? o1.detail : on.detail);
+            res->correct = 0, res->points_correct = 0, res->points_speed = 0, res->fast_enough = 0;
+            return;
+        }
+        best_1 = fmin(best_1, one.best_seconds);
+    }
+    res->speedup = best_1 / best_n;
+    if (res->speedup >= res->speedup_required || !o->ok) return;
+    res->fast_enough = 0;
+    res->points_speed = 0;
+    fail(o, "no-speedup", "fastest call %.3g s at 1 thread, %.3g s at %d (three tries each): a speedup of %.2fx; this "
+         "stage needs %.2fx", best_1, best_n, g->run->threads, res->speedup, res->speedup_required);
+}
+
+/* A wrong case run again on the same inputs, with the same poison: deterministic code gives the
+ * same wrong answer. A different one means the result depends on timing (a race) or on memory
+ * the code reads before writing. */
+static int differs_when_repeated(grader *g, int stage, int index, lab_shape shape, const outcome *first)
+{
+    outcome again = run_correctness(g, stage, index, shape);
+    return again.ok || strcmp(again.detail, first->detail) != 0;
+}
+static const char again_hint[] = "\n  likely cause: the same inputs gave a different result when run again: a race "
+                                 "(threads or blocks updating shared data unsynchronised, a missing __syncthreads) "
+                                 "or reading memory that was never written";
+
+/* The sentence added when a case that was right at 1 thread went wrong at more. */
+static const char race_hint[] = "\n  likely cause: correct with 1 thread, wrong with more: a race (threads updating "
+                                "shared data without a reduction, atomic or private copy) or a partition of the "
+                                "loop that drops or repeats iterations";
+
+static void grade_stage_cases(grader *g, int stage, stage_result *res);
+
+/* One stage in one runner session: its correctness cases, then its timed case. */
+void grade_stage(grader *g, int stage, stage_result *res)
+{
+    grade_stage_cases(g, stage, res);
+    session_end(g);
+}
+
+static void grade_stage_cases(grader *g, int stage, stage_result *res)
+{
+    const lab_problem *p = LAB.stages[stage].problem;
+    lab_case cases[LAB_MAX_CASES], checked[LAB_MAX_CASES];
+    int ncases = problem_cases(g->run, p, cases);
+    int ok[LAB_MAX_CASES] = {0}, ncheck = 0, reported = 0, race = 0, unstable = 0;
+    size_limits(g, p, cases, ncases);
+    snprintf(res->reason, sizeof res->reason, "ok");
+    for (int i = 0; i < ncases && ncheck < LAB_MAX_CASES; i++) {
+        if (cases[i].timed) continue;
+        int ok_at_one = 0, fatal = 0;
+        for (int t = 0; t < g->ncorrect_threads && !fatal; t++) {
+            int threads = g->correct_threads[t];
+            g->case_threads = threads;
+            outcome o = run_correctness(g, stage, 8 * i + t, cases[i].s);
+            ok_at_one |= threads == 1 && o.ok;
+            res->cases_ok += o.ok;
+            res->cases_total++;
+            fatal = o.fatal;
+            if (!o.ok && !reported++) {
+                snprintf(res->reason, sizeof res->reason, "%s", o.reason);
+                if (g->ncorrect_threads > 1) snprintf(res->detail, sizeof res->detail, "%d thread%s, %s", threads,
+                                                      threads > 1 ? "s" : "", o.detail);
+                else snprintf(res->detail, sizeof res->detail, "%s", o.detail);
+                race = threads > 1 && ok_at_one;
+                if (!race && !strcmp(o.reason, "wrong"))
+                    unstable = differs_when_repeated(g, stage, 8 * i + t, cases[i].s, &o);
+            }
+            if (t == g->ncorrect_threads - 1 || !o.ok) {
+                checked[ncheck] = cases[i];
+                ok[ncheck++] = o.ok;
+            }
+            if (!o.ok) break;
+        }
+        if (fatal) break; /* a crash or hang would repeat on every size: stop here */
+    }
+    g->case_threads = 0;
+    if (reported) {
+        char why[256];
+        diagnose_sizes(checked, ok, ncheck, why, sizeof why);
+        size_t used = strlen(res->detail);
+        if (race || unstable) snprintf(res->detail + used, sizeof res->detail - used, "%s", race ? race_hint : again_hint);
+        else if (why[0]) snprintf(res->detail + used, sizeof res->detail - used, "\n  across sizes: %s", why);
+        return;
+    }
+    if (g->lim.sanitize) { /* correctness only: instrumented code is not timed, and earns no points */
+        res->correct = res->fast_enough = 1;
+        return;
+    }
+    for (int i = 0; i < ncases; i++) {
+        if (!cases[i].timed) continue;
+        outcome o = run_timed(g, stage, cases[i].s, res);
+        if (o.ok) {
+            res->correct = 1;
+            res->points_correct = res->max_correct;
+            judge_speed(g, p, res, &o);
+            retime_if_short(g, stage, cases[i].s, res, &o);
+            if (res->correct) judge_speedup(g, stage, cases[i].s, res, &o);
+        }
+        if (!o.ok) {
+            snprintf(res->reason, sizeof res->reason, "%s", o.reason);
+            snprintf(res->detail, sizeof res->detail, "%s", o.detail);
+        }
+    }
+}
+
+/* Address space for a runner: its buffers (and a stage's private copy) with room to spare. A
+ * CUDA runner maps the device's memory into its address space too, so it gets no such limit. */
+void size_limits(grader *g, const lab_problem *p, const lab_case *cases, int n)
+{
+    double biggest = 0;
+    for (int i = 0; i < n; i++) {
+        lab_buf b[LAB_MAX_BUFS];
+        double total = 0;
+        p->layout(cases[i].s, b);
+        for (int k = 0; k < p->nbufs; k++) total += (double)buf_bytes(&b[k]);
+        total += (double)FETCH_MAX * 16 + 2.0 * (double)buf_bytes(&b[p->out]);
+        biggest = fmax(biggest, total);
+    }
+    /* AddressSanitizer reserves terabytes of shadow address space up front. */
+    g->lim.memory_bytes = LAB.gpu || g->lim.sanitize ? (size_t)RLIM_INFINITY : (size_t)(3 * biggest) + ((size_t)1 << 30);
+}
+

@@ -1,0 +1,578 @@
+/* session.c - see session.h: inputs, runner sessions, the checks of every output, and the
+ * scorer's own timing of every timed call. */
+#define _GNU_SOURCE
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build.h"
+#include "problems.h"
+#include "proto.h"
+#include "session.h"
+#include "stats.h"
+#include "util.h"
+#include "verify.h"
+
+/* Positions checked of a timed call whose output is sampled, and of one fetched whole (where the
+ * output is larger); a 2D output is sampled on a grid of random rows and columns, so a reference
+ * element is one dot product over data in cache. */
+#define SAMPLES_PER_CALL 2048
+#define SAMPLES_WHOLE 8192
+
+/* ---------------------------------------------------------------- inputs and buffers */
+
+uint64_t case_seed(uint64_t seed, int stage, int which, int trial)
+{
+    uint64_t key[4] = {seed, (uint64_t)stage, (uint64_t)which, (uint64_t)trial};
+    return fnv1a(key, sizeof key, 0);
+}
+
+/* Random values of the problem's distribution, stored in the buffer's type. */
+static void fill_random(const lab_problem *p, const lab_buf *b, void *v, uint64_t seed)
+{
+    rng r;
+    rng_seed(&r, seed);
+    for (size_t i = 0, n = buf_elems(b); i < n; i++) {
+        double x = rng_uniform(&r, p->lo, p->hi);
+        if (p->quantum > 0) x = nearbyint(x / p->quantum) * p->quantum; /* symmetric: no bias */
+        elem_set(v, b->type, i, x);
+    }
+}
+
+/* The scorer's copy of a case's buffers: inputs packed as the runner expects them, the
+ * student's output as received, the same as doubles, and the reference with its bound. */
+typedef struct bufset {
+    const lab_problem *p;
+    lab_buf b[LAB_MAX_BUFS];
+    void *buf[LAB_MAX_BUFS]; /* what was sent (IN, INOUT) points into packed */
+    void *recv;              /* the output as received */
+    unsigned char *packed;
+    double *got, *ref, *bound;
+    size_t packed_bytes, nout;
+} bufset;
+
+static void bufset_init(bufset *s, const lab_problem *p, lab_shape shape)
+{
+    memset(s, 0, sizeof *s);
+    s->p = p;
+    p->layout(shape, s->b);
+    s->packed_bytes = inputs_bytes(p, shape);
+    s->packed = xmalloc(s->packed_bytes + 1);
+    unsigned char *q = s->packed;
+    for (int i = 0; i < p->nbufs; i++) {
+        if (!is_sent(&s->b[i])) continue;
+        s->buf[i] = q;
+        q += buf_bytes(&s->b[i]);
+    }
+    s->nout = buf_elems(&s->b[p->out]);
+    s->recv = xmalloc(buf_bytes(&s->b[p->out]));
+    s->got = xmalloc(s->nout * sizeof(double));
+    s->ref = xmalloc(s->nout * sizeof(double));
+    s->bound = xmalloc(s->nout * sizeof(double));
+}
+
+static void bufset_fill(bufset *s, uint64_t seed)
+{
+    for (int i = 0; i < s->p->nbufs; i++)
+        if (is_sent(&s->b[i])) fill_random(s->p, &s->b[i], s->buf[i], seed + (uint64_t)i);
+}
+
+static void bufset_free(bufset *s)
+{
+    free(s->packed);
+    free(s->recv);
+    free(s->got);
+    free(s->ref);
+    free(s->bound);
+}
+
+void shape_text(const lab_problem *p, lab_shape s, char *buf, size_t len)
+{
+    if (p && p->dim_names[0])
+        snprintf(buf, len, "n=%d %s=%d %s=%d", s.n, p->dim_names[0], s.m, p->dim_names[2], s.k);
+    else if (s.k) snprintf(buf, len, "m=%d n=%d k=%d", s.m, s.n, s.k);
+    else if (s.m) snprintf(buf, len, "m=%d n=%d", s.m, s.n);
+    else snprintf(buf, len, "n=%d", s.n);
+}
+
+/* ---------------------------------------------------------------- checks on what came back */
+
+int fail(outcome *o, const char *reason, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    o->ok = 0;
+    o->reason = reason;
+    vsnprintf(o->detail, sizeof o->detail, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int check_guards(const bufset *s, lab_shape shape, const unsigned char *g, outcome *o)
+{
+    size_t gb = GUARD_DOUBLES * sizeof(double);
+    char sh[64];
+    shape_text(s->p, shape, sh, sizeof sh);
+    for (int i = 0; i < s->p->nbufs; i++)
+        for (size_t k = 0; k < 2 * gb; k++)
+            if (g[2 * gb * (size_t)i + k] != GUARD_BYTE)
+                return fail(o, "out-of-bounds", "%s: wrote %s %s (the guard zone %s it was overwritten)", sh,
+                            k < gb ? "before the start of" : "past the end of", s->b[i].name, k < gb ? "before" : "after");
+    return 0;
+}
+
+static int check_inputs(const bufset *s, lab_shape shape, const void *back, outcome *o)
+{
+    const unsigned char *p = back, *q = s->packed;
+    char sh[64];
+    shape_text(s->p, shape, sh, sizeof sh);
+    for (int i = 0; i < s->p->nbufs; i++) {
+        if (!is_sent(&s->b[i])) continue;
+        size_t n = buf_bytes(&s->b[i]);
+        if (s->b[i].role == ROLE_IN && memcmp(p, q, n))
+            return fail(o, "input-modified", "%s: changed its input %s (inputs are read-only)", sh, s->b[i].name);
+        p += s->b[i].role == ROLE_IN ? n : 0; /* only inputs come back */
+        q += n;
+    }
+    return 0;
+}
+
+/* Elements `at` (or all, when at is NULL) of the output in `out` against the reference, which
+ * the caller has computed for the current inputs. */
+static int check_values(bufset *s, lab_shape shape, const void *out, const uint64_t *at, size_t count, double poison,
+                        const char *when, outcome *o)
+{
+    const lab_buf *ob = &s->b[s->p->out];
+    size_t bad = 0, first = 0;
+    for (size_t k = 0; k < count; k++) {
+        size_t i = at ? at[k] : k;
+        double g = elem_get(out, ob->type, k);
+        if (!(fabs(g - s->ref[i]) <= s->bound[i]) || !isfinite(g)) {
+            if (bad++ == 0) first = k;
+        }
+        if (!at) s->got[i] = g;
+    }
+    if (bad == 0) return 0;
+    char sh[64], why[512] = "";
+    shape_text(s->p, shape, sh, sizeof sh);
+    size_t fi = at ? at[first] : first;
+    if (!at) diagnose_output(s->got, s->ref, s->bound, ob->rows, ob->cols, ob->type == F32 ? (double)(float)poison : poison,
+                             why, sizeof why);
+    return fail(o, "wrong", "%s%s: %zu of %zu %s wrong; first %s[%zu] = %.9g, expected %.9g (|error| must be <= %.3g)%s%s",
+                sh, when, bad, count, at ? "checked elements" : "elements", ob->name, fi, elem_get(out, ob->type, first),
+                s->ref[fi], s->bound[fi], why[0] ? "\n  likely cause: " : "", why);
+}
+
+void cublas_note(lab_run *r, const lab_problem *p)
+{
+    snprintf(r->blas_note, sizeof r->blas_note, "cuBLAS %s%s", p->blas,
+             strcmp(p->blas, "sgemm") ? ", fp16 in, fp32 accumulate" : ", FP32 without TF32");
+}
+
+/* A vendor-library rate measured in this run at shape s (OpenBLAS or cuBLAS), kept for its ceiling. */
+void remember_blas(lab_run *r, lab_shape s, double gflops)
+{
+    for (int i = 0; i < r->nblas; i++)
+        if (!memcmp(&r->blas[i].s, &s, sizeof s)) return; /* the first measurement judges every stage */
+    if (r->nblas >= (int)(sizeof r->blas / sizeof r->blas[0])) return;
+    r->blas[r->nblas].s = s;
+    r->blas[r->nblas++].gflops = gflops;
+}
+
+static int probe_checks(const lab_problem *p, lab_shape shape)
+{
+    return LAB.gpu && p->blas && p->probe_flops > 0 && p->flops(shape) > p->probe_flops;
+}
+
+/* The exact result for the case's inputs, with its bound: the problem's own reference, or for a
+ * large GPU gemm, cuBLAS on the same inputs through the GPU probe, which also times cuBLAS at
+ * this shape (the ceiling of this run). cuBLAS and the student each meet the float bound, so
+ * they may differ by twice it. */
+static void reference(grader *g, bufset *s, lab_shape shape)
+{
+    const lab_problem *p = s->p;
+    if (!probe_checks(p, shape)) {
+        p->reference(shape, s->buf, s->ref, s->bound);
+        return;
+    }
+    char probe[1024];
+    snprintf(probe, sizeof probe, "%s/common/gpu-probe", g->run->build_dir);
+    float *out = xmalloc(2 * s->nout * sizeof *out);
+    double gf = gpu_gemm(probe, g->scratch, p->blas, shape.m, shape.n, shape.k, p->alpha, p->beta, s->packed,
+                         s->packed_bytes, out);
+    if (gf <= 0) die("could not run cuBLAS for the reference (see %s/gemm-probe.txt)", g->scratch);
+    double twice = strcmp(p->blas, "hgemm") ? 2 : 4; /* hgemm: tensor cores may truncate (problems.h) */
+    for (size_t i = 0; i < s->nout; i++) {
+        s->ref[i] = out[i];
+        s->bound[i] = twice * fp32_gemm_bound(shape.k, out[s->nout + i]);
+    }
+    remember_blas(g->run, shape, gf);
+    cublas_note(g->run, p);
+    free(out);
+}
+
+static int check_output(grader *g, bufset *s, lab_shape shape, const void *out, double poison, const char *when,
+                        outcome *o)
+{
+    reference(g, s, shape);
+    return check_values(s, shape, out, NULL, s->nout, poison, when, o);
+}
+
+/* The end of what the student's code printed (a CUDA error message, say), for a crash report. */
+static void output_tail(const char *path, char *buf, size_t len)
+{
+    char *text = read_text(path, 1 << 20);
+    size_t n = text ? strlen(text) : 0;
+    const char *start = n > 600 ? text + n - 600 : text;
+    snprintf(buf, len, "%s", start && *start ? start : "");
+    free(text);
+}
+
+/* The sanitizers' report in words: its first line (the kind of bug), the access, and the lines of
+ * the student's file on the stack, found with addr2line in the runner binary (non-PIE under the
+ * sanitizers, so the addresses printed are the ones in the file). UBSan names the line itself. */
+static void sanitizer_summary(const grader *g, char *out, size_t len)
+{
+    char *text = read_text(g->output, 1 << 20), *save = NULL;
+    size_t used = 0;
+    int frames = 0, in_stack = 0;
+    out[0] = '\0';
+    for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line && used + 200 < len; line = strtok_r(NULL, "\n", &save)) {
+        char *what = strstr(line, "ERROR: AddressSanitizer: "), *ub = strstr(line, "runtime error: ");
+        unsigned long long pc;
+        if (ub) { /* UBSan names the line: ".../student.c:12:5: runtime error: ..." */
+            const char *at = strstr(line, "/student.");
+            at = at && at < ub ? strchr(at, ':') : NULL;
+            used += (size_t)snprintf(out + used, len - used, "    %s%.*s%s\n", at ? LAB.source : "",
+                                     at ? (int)(ub - at) : 0, at ? at : "", ub);
+            in_stack = 1;
+        } else if (what) {
+            used += (size_t)snprintf(out + used, len - used, "    %s%s\n", what + 7,
+                                     strstr(what, "use-after-poison") ? "\n    (\"poison\" here is the grader's guard "
+                                     "zone around each array: an access outside the array)" : "");
+            in_stack = 1;
+        } else if (in_stack && (strstr(line, "READ of size") || strstr(line, "WRITE of size"))) {
+            used += (size_t)snprintf(out + used, len - used, "    %.*s\n", (int)strcspn(line, "\n"), line);
+        } else if (in_stack && frames < 3 && sscanf(line, " #%*d %*s (%*[^+]+0x%llx)", &pc) == 1) {
+            char addr[32], where[1100];
+            snprintf(addr, sizeof addr, "0x%llx", pc);
+            snprintf(where, sizeof where, "%s/addr2line.txt", g->scratch);
+            char *argv[] = {"addr2line", "-f", "-e", (char *)g->runner, addr, NULL};
+            char *found = run_tool(argv, where, 10) == 0 ? read_text(where, 4096) : NULL;
+            char fn[256] = "", loc[512] = "";
+            if (found && sscanf(found, "%255s %511s", fn, loc) == 2 && strstr(loc, "/student.")) {
+                used += (size_t)snprintf(out + used, len - used, "    at %s%s in %s\n", LAB.source, strchr(strrchr(loc, '/'), ':'), fn);
+                frames++;
+            }
+            free(found);
+        } else if (in_stack && line[0] == '\0') {
+            in_stack = 0;
+        }
+    }
+    free(text);
+}
+
+/* Did a sanitizer report? (UBSan, inside AddressSanitizer's runtime, may exit with status 1.) */
+static int sanitizer_spoke(const grader *g)
+{
+    char *text = read_text(g->output, 1 << 20);
+    int said = text && (strstr(text, "ERROR: AddressSanitizer") || strstr(text, "runtime error: "));
+    free(text);
+    return said;
+}
+
+/* How the runner ended, when it did not send everything. */
+static void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, lab_shape shape, outcome *o)
+{
+    char text[256], sh[64];
+    runner_end_text(e, text, sizeof text);
+    shape_text(p, shape, sh, sizeof sh);
+    const char *reason = e->timed_out ? "timeout"
+                         : e->signaled && e->sig == SIGSYS ? "forbidden-syscall"
+                         : e->signaled && e->sig == SIGXFSZ ? "output-flood"
+                         : e->signaled ? "crash"
+                         : e->exited && e->code == 0 ? "no-record"
+                                                     : "crash";
+    if (!e->timed_out && !e->signaled && e->exited && e->code == 0)
+        snprintf(text, sizeof text, "the program exited (status 0) in the middle of the test without a result: "
+                                    "does your code call exit()?");
+    if (e->exited && e->code == RUNNER_NO_SANDBOX) snprintf(text, sizeof text, "the sandbox (seccomp) could not be set up on this machine");
+    if (e->exited && e->code == RUNNER_NO_GPU) snprintf(text, sizeof text, "the runner could not initialise the GPU");
+    if (e->exited && e->code == RUNNER_CUDA_ERROR) snprintf(text, sizeof text, "stopped by a CUDA error");
+    if (e->exited && e->code != 0 && g->lim.sanitize && sanitizer_spoke(g)) {
+        reason = "sanitizer";
+        snprintf(text, sizeof text, "the sanitizers found a bug (their report, and the lines of your file it "
+                                    "points at, are below)");
+    }
+    if (e->exited && e->code == RUNNER_LEAK) {
+        reason = "leak";
+        snprintf(text, sizeof text, "destroy left behind what create made (the counts are below)");
+    }
+    char tail[700];
+    output_tail(g->output, tail, sizeof tail);
+    if (!strcmp(reason, "sanitizer")) {
+        sanitizer_summary(g, tail, sizeof tail);
+        fail(o, reason, "%s: %s\n%s", sh, text, tail);
+    } else fail(o, reason, "%s: %s%s%s", sh, text, tail[0] ? "\n  its output ended with:\n" : "", tail);
+    o->fatal = 1;
+}
+
+
+/* ---------------------------------------------------------------- the runner session */
+
+/* A runner for the stage, if none runs: one process serves every case of a stage. Its CPU limit
+ * covers the session; each case has its own wall-clock deadline (case_begin). */
+static int session_ensure(grader *g, int stage)
+{
+    if (g->alive && g->stage == stage) return 0;
+    session_end(g);
+    sandbox_limits lim = g->lim;
+    lim.timeout_s *= 8;
+    lim.threads = g->run->threads;
+    if (runner_start(&g->proc, g->runner, g->scratch, g->output, &lim)) die("cannot start %s", g->runner);
+    g->alive = 1;
+    g->stage = stage;
+    g->sessions++;
+    return 0;
+}
+
+void session_end(grader *g)
+{
+    if (!g->alive) return;
+    runner_finish(&g->proc);
+    g->alive = 0;
+}
+
+static int case_begin(grader *g, const job *j)
+{
+    session_ensure(g, (int)j->stage);
+    g->proc.deadline = now_s() + g->lim.timeout_s;
+    return runner_send(&g->proc, MSG_CASE, j, sizeof *j);
+}
+
+/* A case the runner did not finish: how it ended, and the session over. */
+static void case_failed(grader *g, const lab_problem *p, lab_shape shape, outcome *o)
+{
+    runner_end e = runner_finish(&g->proc);
+    g->alive = 0;
+    if (o->ok) runner_failed(g, &e, p, shape, o);
+}
+
+/* ---------------------------------------------------------------- correctness */
+
+outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
+{
+    const lab_problem *pr = LAB.stages[stage].problem;
+    outcome o = {.ok = 1, .reason = "ok"};
+    bufset s;
+    bufset_init(&s, pr, shape);
+    unsigned char *guards = xmalloc(guards_bytes(pr)), *back = xmalloc(s.packed_bytes + 1);
+    void *out = s.recv;
+    size_t back_size = back_bytes(pr, shape);
+    size_t out_bytes = buf_bytes(&s.b[pr->out]);
+    job j = {.stage = (uint32_t)stage, .s = shape, .trials = g->trials, .vary = -1, .threads = g->case_threads};
+    int io = case_begin(g, &j);
+    for (unsigned t = 0; t < g->trials && io == 0 && o.ok; t++) {
+        bufset_fill(&s, case_seed(g->run->seed, stage, index, (int)t));
+        io = runner_send(&g->proc, MSG_INPUT, s.packed, s.packed_bytes);
+        io = io ? io : runner_recv(&g->proc, MSG_OUTPUT, out, out_bytes);
+        io = io ? io : runner_recv(&g->proc, MSG_GUARDS, guards, guards_bytes(pr));
+        io = io ? io : runner_recv(&g->proc, MSG_INPUTS, back, back_size);
+        if (io == 0 && check_guards(&s, shape, guards, &o) == 0 && check_inputs(&s, shape, back, &o) == 0)
+            check_output(g, &s, shape, out, poison_value(t), t ? " (second call, new inputs)" : "", &o);
+    }
+    if (io == 0 && o.ok) io = runner_recv(&g->proc, MSG_CASE_DONE, NULL, 0);
+    if (io != 0 || !o.ok) case_failed(g, s.p, shape, &o); /* a wrong answer may leave the runner mid-case */
+    bufset_free(&s);
+    free(guards);
+    free(back);
+    return o;
+}
+
+/* ---------------------------------------------------------------- timed calls */
+
+/* Positions to check, chosen after the call: all of a small output; otherwise `want` of them, on a
+ * grid of random rows and columns for a matrix, the first and last always among them. */
+static uint64_t *pick_positions(rng *r, const lab_buf *ob, size_t want, size_t *count)
+{
+    size_t n = buf_elems(ob);
+    if (n <= want) {
+        uint64_t *at = xmalloc(n * sizeof *at + 1);
+        for (size_t k = 0; k < n; k++) at[k] = k;
+        *count = n;
+        return at;
+    }
+    uint64_t *at = xmalloc(want * sizeof *at);
+    size_t rows = ob->rows > 1 && ob->cols > 1 ? (size_t)fmin((double)ob->rows, sqrt((double)want) / 2) : 1;
+    size_t cols = ob->rows > 1 && ob->cols > 1 ? want / rows : want;
+    if (cols > ob->cols && ob->rows > 1) cols = ob->cols;
+    size_t k = 0;
+    for (size_t i = 0; i < rows; i++) {
+        uint64_t row = ob->rows > 1 && ob->cols > 1 ? rng_next(r) % ob->rows : 0;
+        for (size_t j = 0; j < cols && k < want; j++)
+            at[k++] = ob->rows > 1 && ob->cols > 1 ? row * ob->cols + rng_next(r) % ob->cols : rng_next(r) % n;
+    }
+    at[0] = 0, at[k - 1] = n - 1;
+    *count = k;
+    return at;
+}
+
+/* The reference at positions at[0..count) of the current inputs: the problem's reference_at, or
+ * (a problem with none) the whole reference. */
+static void reference_at(grader *g, bufset *s, lab_shape shape, const uint64_t *at, size_t count)
+{
+    if (s->p->reference_at) s->p->reference_at(shape, s->buf, at, count, s->ref, s->bound);
+    else reference(g, s, shape);
+}
+
+/* The scorer's copy of a timed call's varying input, from the call's secret (the runner made
+ * the same one). OpenMP: a GPU lab's inputs are hundreds of millions of elements. */
+static void derive_vary(bufset *s, int vary, uint64_t secret)
+{
+    const lab_buf *b = &s->b[vary];
+    size_t n = buf_elems(b);
+    const lab_problem *p = s->p;
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < n; i++) elem_set(s->buf[vary], b->type, i, vary_value(secret, i, p->lo, p->hi, p->quantum));
+}
+
+typedef struct timed_call {
+    double seconds;   /* the scorer's time, or the runner's where the two agree */
+    int verified;     /* fetched whole and its digest matched: its time is real */
+} timed_call;
+
+/* The time of a call: the scorer's, from GO to the DONE it received, unless the runner's own
+ * figure agrees with it (no longer, and short by at most clock_agreement x + clock_slack_us). */
+static double judged_time(const grader *g, double outside, double claimed)
+{
+    double rel = config_num_or(&g->run->cfg, "clock_agreement", 0.10);
+    double slack = 1e-6 * config_num_or(&g->run->cfg, "clock_slack_us", 100);
+    if (claimed > 0 && claimed <= outside && outside - claimed <= rel * outside + slack) return claimed;
+    return outside;
+}
+
+/* One timed call, by the protocol in proto.h, its output checked; 0 when it went through. */
+static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsigned call, uint64_t secret, int whole,
+                          rng *pick, timed_call *tc, outcome *o)
+{
+    runner_proc *p = &g->proc;
+    const lab_buf *ob = &s->b[s->p->out];
+    size_t esz = elem_bytes(ob->type), out_bytes = buf_bytes(ob), count;
+    done_msg d;
+    if (runner_send(p, MSG_SEED, &secret, sizeof secret) || runner_recv(p, MSG_STAGED, NULL, 0)) return -1;
+    double t0 = now_s();
+    if (runner_send(p, MSG_GO, NULL, 0) || runner_recv(p, MSG_DONE, &d, sizeof d)) return -1;
+    double t_done = now_s() - t0;
+    uint64_t *at = pick_positions(pick, ob, whole ? SAMPLES_WHOLE : SAMPLES_PER_CALL, &count);
+    unsigned char *msg = xmalloc(sizeof(fetch_msg) + count * sizeof *at);
+    memcpy(msg, &(fetch_msg){.whole = (uint32_t)whole, .count = whole ? 0 : (uint32_t)count}, sizeof(fetch_msg));
+    memcpy(msg + sizeof(fetch_msg), at, whole ? 0 : count * sizeof *at);
+    int io = runner_send(p, MSG_FETCH, msg, sizeof(fetch_msg) + (whole ? 0 : count * sizeof *at));
+    unsigned char *vals = whole ? s->recv : xmalloc(count * esz + 1);
+    io = io ? io : runner_recv(p, whole ? MSG_OUTPUT : MSG_SAMPLES, vals, whole ? out_bytes : count * esz);
+    double t_answer = now_s() - t0;
+    free(msg);
+    if (io == 0) {
+        char when[64];
+        snprintf(when, sizeof when, " (timed call %u)", call + 1);
+        if (vary >= 0) derive_vary(s, vary, secret);
+        if (whole && digest_bytes(vals, out_bytes, secret) != d.digest) {
+            char sh[64];
+            shape_text(s->p, shape, sh, sizeof sh);
+            fail(o, "forged-done", "%s%s: the output fetched after the call is not the one the runner committed to "
+                 "when it said the call was done: the call reported itself finished before its result existed", sh, when);
+        } else if (whole && s->nout <= SAMPLES_WHOLE) {
+            check_output(g, s, shape, vals, poison_value(call), when, o);
+        } else {
+            unsigned char *picked = vals;
+            if (whole) { /* the positions, picked from the whole output */
+                picked = xmalloc(count * esz);
+                for (size_t k = 0; k < count; k++) memcpy(picked + k * esz, vals + at[k] * esz, esz);
+            }
+            reference_at(g, s, shape, at, count);
+            check_values(s, shape, picked, at, count, poison_value(call), when, o);
+            if (whole) free(picked);
+        }
+        /* A whole fetch moves the output: its time ends at DONE, which its digest has proven. */
+        tc->seconds = judged_time(g, whole ? t_done : t_answer, d.seconds);
+        tc->verified = whole;
+    }
+    if (!whole) free(vals);
+    free(at);
+    return io;
+}
+
+/* The timed calls of one run. Each call's varying input comes from a secret revealed only as it
+ * starts. An output that is cheap to move (WHOLE_BYTES) is fetched whole after every call and
+ * its digest checked; a larger one after about half the calls, chosen once each call has ended,
+ * and at positions chosen then after the others. Only proven calls (fetched whole, digest
+ * matching) are timed for the verdict: min_calls of them at least, after a warm-up call unless
+ * the first call alone took over a second (no cache or page is cold for long). */
+#define WHOLE_BYTES (16u << 20)
+outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
+{
+    const lab_problem *pr = LAB.stages[stage].problem;
+    outcome o = {.ok = 1, .reason = "ok"};
+    bufset s;
+    bufset_init(&s, pr, shape);
+    int vary = g->same_inputs ? -1 : pr->vary, cheap = buf_bytes(&s.b[pr->out]) <= WHOLE_BYTES;
+    unsigned run = g->timed_runs++, need = g->min_calls ? g->min_calls : 1, maxc = g->max_calls;
+    if (maxc < 2 * need + 1) maxc = 2 * need + 1;
+    unsigned calls = 0, proven = 0;
+    unsigned char *guards = xmalloc(guards_bytes(pr)), *back = xmalloc(s.packed_bytes + 1);
+    timed_call *tc = xcalloc(maxc, sizeof *tc);
+    rng pick;
+    rng_seed(&pick, case_seed(g->run->seed, stage, 3000 + (int)run, 0));
+    bufset_fill(&s, case_seed(g->run->seed, stage, 1000 + (int)run, 0)); /* fresh for every run, retimes too */
+    job j = {.stage = (uint32_t)stage, .s = shape, .timed = 1, .vary = vary, .threads = g->case_threads};
+    int io = case_begin(g, &j);
+    io = io ? io : runner_send(&g->proc, MSG_INPUT, s.packed, s.packed_bytes);
+    io = io ? io : runner_recv(&g->proc, MSG_READY, NULL, 0);
+    double timed = 0;
+    while (io == 0 && o.ok && calls < maxc && (proven < need || timed < g->min_time)) {
+        uint64_t secret = case_seed(g->run->seed, stage, 2000 + (int)run, (int)calls);
+        int whole = cheap || (rng_next(&pick) & 1) || (proven < need && maxc - calls <= need - proven);
+        g->proc.deadline = now_s() + g->lim.timeout_s;
+        io = one_timed_call(g, &s, shape, vary, calls, secret, whole, &pick, &tc[calls], &o);
+        if (io == 0 && calls == 0 && tc[0].seconds < 1.0) tc[0].verified = 0; /* the warm-up */
+        if (io == 0 && tc[calls].verified) timed += tc[calls].seconds, proven++;
+        calls++;
+    }
+    io = io ? io : runner_send(&g->proc, MSG_FINISH, NULL, 0);
+    io = io ? io : runner_recv(&g->proc, MSG_GUARDS, guards, guards_bytes(pr));
+    io = io ? io : runner_recv(&g->proc, MSG_INPUTS, back, back_bytes(pr, shape));
+    trace_msg *trace = LAB.traced ? xcalloc(1, sizeof *trace) : NULL;
+    if (trace) io = io ? io : runner_recv(&g->proc, MSG_TRACE, trace, sizeof *trace);
+    io = io ? io : runner_recv(&g->proc, MSG_CASE_DONE, NULL, 0);
+    if (io != 0 || !o.ok) case_failed(g, s.p, shape, &o);
+    if (o.ok && check_guards(&s, shape, guards, &o) == 0) check_inputs(&s, shape, back, &o); /* vary: the last call's */
+    if (o.ok && proven == 0) fail(&o, "channel", "no timed call could be proven (the runner stopped answering)");
+    if (o.ok) {
+        double *t = xmalloc(maxc * sizeof *t);
+        unsigned n = 0;
+        for (unsigned c = 0; c < calls; c++)
+            if (tc[c].verified) t[n++] = tc[c].seconds;
+        res->seconds = median(t, n);
+        res->best_seconds = t[0];
+        for (unsigned c = 1; c < n; c++) res->best_seconds = fmin(res->best_seconds, t[c]);
+        res->timed = 1;
+        res->timed_shape = shape;
+        res->calls = calls;
+        free(t);
+        if (trace && !res->trace && trace->count >= 0 && trace->count <= TRACE_MAX) {
+            res->ntrace = trace->count;
+            res->trace = xmalloc(((size_t)trace->count + 1) * sizeof *res->trace);
+            memcpy(res->trace, trace->ev, (size_t)trace->count * sizeof *res->trace);
+        }
+    }
+    bufset_free(&s);
+    free(tc);
+    free(guards);
+    free(back);
+    free(trace);
+    return o;
+}
