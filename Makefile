@@ -49,6 +49,7 @@ endif
 
 help:
 	@echo "make grade [LAB=01] [WORK=labs] [SEED=0x...]   grade your work (exit 0 all pass, 1 a failure, 2 usage)"
+	@echo "make grade LAB=01 STAGE=rows                    grade one stage only (make list shows the stages)"
 	@echo "make check                                      the workbook's own test suite"
 	@echo "make bench LAB=01                               a fuller table over sizes and -O levels"
 	@echo "make roofline [LAB=01] [WORK=labs]              redraw the roofline charts of the last grading (build/results/*.svg)"
@@ -132,7 +133,7 @@ tools: $(TOOLS)
 # does not export variables to $(shell), so the command names the ones it passes.)
 GRADE_CMD = sh common/deps.sh grade >&2 && $(MAKE) --no-print-directory -s tools >&2 && \
             NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" SANITIZE="$(SANITIZE)" \
-            sh common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2
+            STAGE="$(STAGE)" sh common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2
 ifeq ($(MAKECMDGOALS),grade)
 GRADE_STATUS := $(shell $(GRADE_CMD); echo $$?)
 ifeq ($(GRADE_STATUS),1)

@@ -13,6 +13,10 @@ if [ $# = 0 ]; then
     else echo "no labs found under grading/"; fi
     exit 2
 fi
+if [ -n "${STAGE:-}" ] && [ $# != 1 ]; then
+    echo "STAGE=$STAGE needs one lab: LAB=NN STAGE=name (make list shows the stages)"
+    exit 2
+fi
 if [ ! -d "$work" ]; then
     echo "WORK=$work is not a folder; it should be shaped like labs/ (one folder per lab)"
     exit 2
@@ -27,7 +31,7 @@ for l in "$@"; do
   $l: not present in $work/ (skipped)"
         continue
     fi
-    run_grader "$build" "$l" "$work" "$results" ${seed:+--seed "$seed"}
+    run_grader "$build" "$l" "$work" "$results" ${seed:+--seed "$seed"} ${STAGE:+--stage "$STAGE"}
     rc=$?
     case $rc in
         0) word=pass

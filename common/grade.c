@@ -29,7 +29,7 @@
 #include "verify.h"
 
 typedef struct options {
-    const char *lab_dir, *work, *build, *runner_base, *results, *cuda_arch, *cuda_home, *nvcc, *profile;
+    const char *lab_dir, *work, *build, *runner_base, *results, *cuda_arch, *cuda_home, *nvcc, *profile, *stage;
     uint64_t seed;
     int have_seed, bench, list, calibrate, sanitize;
     double timeout;
@@ -47,6 +47,7 @@ static void usage(void)
                     "             [--results DIR] [--seed S] [--timeout SECONDS] [--cuda-arch NN] [--cuda-home DIR]\n"
                     "             [--nvcc PATH (empty: no CUDA toolkit)]\n"
                     "             [--sanitize (correctness only, under AddressSanitizer and UBSan)]\n"
+                    "             [--stage STAGE (grade that stage only)]\n"
                     "             [--bench | --list | --calibrate | --profile STAGE]\n");
     exit(2);
 }
@@ -58,7 +59,7 @@ static options parse_args(int argc, char **argv)
         {"lab-dir", 1, 0, 'l'}, {"work", 1, 0, 'w'}, {"build", 1, 0, 'b'}, {"runner-base", 1, 0, 'r'},
         {"seed", 1, 0, 's'}, {"timeout", 1, 0, 't'}, {"bench", 0, 0, 'B'}, {"list", 0, 0, 'L'},
         {"calibrate", 0, 0, 'C'}, {"results", 1, 0, 'R'}, {"cuda-arch", 1, 0, 'a'}, {"cuda-home", 1, 0, 'h'},
-        {"nvcc", 1, 0, 'n'}, {"sanitize", 0, 0, 'S'}, {"profile", 1, 0, 'P'}, {0, 0, 0, 0},
+        {"nvcc", 1, 0, 'n'}, {"sanitize", 0, 0, 'S'}, {"profile", 1, 0, 'P'}, {"stage", 1, 0, 'T'}, {0, 0, 0, 0},
     };
     int c;
     char *end;
@@ -83,11 +84,23 @@ static options parse_args(int argc, char **argv)
         case 'n': o.nvcc = optarg; break;
         case 'S': o.sanitize = 1; break;
         case 'P': o.profile = optarg; break;
+        case 'T': o.stage = optarg; break;
         default: usage();
         }
     }
     if (!o.lab_dir || !o.build || (!o.list && !o.calibrate && (!o.work || !o.runner_base)) || optind != argc) usage();
     return o;
+}
+
+/* STAGE=name must name one of the lab's stages: otherwise say which there are (status 2). */
+static void check_stage_name(const char *stage)
+{
+    char names[1024] = "";
+    for (int i = 0; i < LAB.nstages; i++) {
+        if (!strcmp(stage, LAB.stages[i].name)) return;
+        snprintf(names + strlen(names), sizeof names - strlen(names), " %s", LAB.stages[i].name);
+    }
+    die("%s has no stage '%s'; its stages are:%s", LAB.id, stage, names);
 }
 
 static void list_stages(void)
@@ -578,6 +591,7 @@ int main(int argc, char **argv)
     if (opt.bench) return bench(&opt, &g, source);
     if (opt.profile) return profile(&opt, &g, source);
 
+    if (opt.stage && *opt.stage) check_stage_name(opt.stage);
     /* Build even where the lab can't run, so compile errors and audit findings still show. */
     if (!(LAB.gpu && strstr(r.skip_why, "toolkit")))
         r.build_status = build(&opt, &g, source, config_str(&r.cfg, "cflags"), r.build_error, sizeof r.build_error);
@@ -588,6 +602,10 @@ int main(int argc, char **argv)
         if (r.build_status != BUILD_OK) {
             snprintf(res->reason, sizeof res->reason, "%s", r.build_status == BUILD_AUDIT ? "audit" : "build");
             snprintf(res->detail, sizeof res->detail, "%s", r.build_error);
+        } else if (opt.stage && *opt.stage && strcmp(opt.stage, LAB.stages[st].name)) {
+            res->skipped = 1;
+            snprintf(res->reason, sizeof res->reason, "skipped");
+            snprintf(res->detail, sizeof res->detail, "not graded this run (STAGE=%s grades that stage only)", opt.stage);
         } else if (r.skip_why[0]) {
             res->skipped = 1;
             snprintf(res->reason, sizeof res->reason, "skipped");

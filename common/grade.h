@@ -17,6 +17,8 @@ typedef struct stage_result {
     double seconds, gflops, gbs, ceiling_gflops, fraction, required;
     double best_seconds; /* the fastest timed call (seconds is the median) */
     int calls;           /* timed calls made in the last timed run (the warm-up included) */
+    int proven;          /* ... of which fetched whole with a matching digest: the ones timed */
+    int disagreed;       /* ... of which the runner's own time disagreed with the scorer's */
     int fast_enough;
     double speedup, speedup_required; /* threaded labs: time at 1 thread / time at the lab's threads */
     double points_correct, points_speed, max_correct, max_speed;

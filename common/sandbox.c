@@ -125,13 +125,16 @@ int runner_recv(runner_proc *p, uint32_t kind, void *payload, size_t bytes)
 {
     msg_head h;
     if (io_all(p, p->from, &h, sizeof h, 0)) return -1;
-    if (h.magic != PROTO_MAGIC || h.kind != kind || h.bytes != bytes) return -1;
+    if (h.magic != PROTO_MAGIC || h.kind != kind || h.bytes != bytes) {
+        p->bad_message = 1;
+        return -1;
+    }
     return bytes ? io_all(p, p->from, payload, bytes, 0) : 0;
 }
 
 runner_end runner_finish(runner_proc *p)
 {
-    runner_end e = {.timed_out = p->timed_out};
+    runner_end e = {.timed_out = p->timed_out, .bad_message = p->bad_message};
     close(p->to);
     close(p->from);
     /* Give a runner that is finishing normally a moment, then kill whatever is left. */

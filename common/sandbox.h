@@ -22,6 +22,7 @@ typedef struct runner_proc {
     int to, from;    /* our ends of the runner's fd 3 and fd 4 */
     double deadline; /* now_s() value after which the case has timed out */
     int timed_out;
+    int bad_message; /* a message arrived out of turn or malformed (someone else wrote on the channel) */
 } runner_proc;
 
 /* How a runner ended. */
@@ -29,6 +30,7 @@ typedef struct runner_end {
     int exited, code;   /* normal exit and its status */
     int signaled, sig;  /* killed by a signal */
     int timed_out;      /* we killed it at the deadline */
+    int bad_message;    /* it was ended after a message out of turn */
 } runner_end;
 
 /* Fork and exec `exe` in directory `dir`, stdout and stderr to `out_path`, limits applied.

@@ -294,9 +294,13 @@ static void runner_failed(const grader *g, const runner_end *e, const lab_proble
     const char *reason = e->timed_out ? "timeout"
                          : e->signaled && e->sig == SIGSYS ? "forbidden-syscall"
                          : e->signaled && e->sig == SIGXFSZ ? "output-flood"
+                         : e->bad_message ? "channel"
                          : e->signaled ? "crash"
                          : e->exited && e->code == 0 ? "no-record"
                                                      : "crash";
+    if (!e->timed_out && e->bad_message)
+        snprintf(text, sizeof text, "the runner's channel carried a message out of turn or malformed: only the harness "
+                                    "may write there (does your code write to file descriptor 4?)");
     if (!e->timed_out && !e->signaled && e->exited && e->code == 0)
         snprintf(text, sizeof text, "the program exited (status 0) in the middle of the test without a result: "
                                     "does your code call exit()?");
@@ -443,7 +447,23 @@ static void derive_vary(bufset *s, int vary, uint64_t secret)
 typedef struct timed_call {
     double seconds;   /* the scorer's time, or the runner's where the two agree */
     int verified;     /* fetched whole and its digest matched: its time is real */
+    int disagreed;    /* the runner's own time was not used */
 } timed_call;
+
+/* WB_TIMING_LOG=file: a line per timed call (the scorer's time, the runner's, the one used), for
+ * the benchmarks of the clocks' agreement. */
+static void log_call(const lab_problem *p, lab_shape shape, unsigned call, int whole, double outside, double claimed,
+                     double used)
+{
+    const char *path = getenv("WB_TIMING_LOG");
+    FILE *f = path && *path ? fopen(path, "a") : NULL;
+    if (!f) return;
+    char sh[64];
+    shape_text(p, shape, sh, sizeof sh);
+    fprintf(f, "%s\t%s\t%s\t%u\t%s\t%.6e\t%.6e\t%.6e\n", LAB.id, p->name, sh, call, whole ? "whole" : "sampled",
+            outside, claimed, used);
+    fclose(f);
+}
 
 /* The time of a call: the scorer's, from GO to the DONE it received, unless the runner's own
  * figure agrees with it (no longer, and short by at most clock_agreement x + clock_slack_us). */
@@ -500,6 +520,8 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
         /* A whole fetch moves the output: its time ends at DONE, which its digest has proven. */
         tc->seconds = judged_time(g, whole ? t_done : t_answer, d.seconds);
         tc->verified = whole;
+        tc->disagreed = tc->seconds != d.seconds;
+        log_call(s->p, shape, call, whole, whole ? t_done : t_answer, d.seconds, tc->seconds);
     }
     if (!whole) free(vals);
     free(at);
@@ -522,7 +544,7 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     int vary = g->same_inputs ? -1 : pr->vary, cheap = buf_bytes(&s.b[pr->out]) <= WHOLE_BYTES;
     unsigned run = g->timed_runs++, need = g->min_calls ? g->min_calls : 1, maxc = g->max_calls;
     if (maxc < 2 * need + 1) maxc = 2 * need + 1;
-    unsigned calls = 0, proven = 0;
+    unsigned calls = 0, proven = 0, disagreed = 0;
     unsigned char *guards = xmalloc(guards_bytes(pr)), *back = xmalloc(s.packed_bytes + 1);
     timed_call *tc = xcalloc(maxc, sizeof *tc);
     rng pick;
@@ -539,7 +561,7 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
         g->proc.deadline = now_s() + g->lim.timeout_s;
         io = one_timed_call(g, &s, shape, vary, calls, secret, whole, &pick, &tc[calls], &o);
         if (io == 0 && calls == 0 && tc[0].seconds < 1.0) tc[0].verified = 0; /* the warm-up */
-        if (io == 0 && tc[calls].verified) timed += tc[calls].seconds, proven++;
+        if (io == 0 && tc[calls].verified) timed += tc[calls].seconds, proven++, disagreed += tc[calls].disagreed;
         calls++;
     }
     io = io ? io : runner_send(&g->proc, MSG_FINISH, NULL, 0);
@@ -562,6 +584,8 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
         res->timed = 1;
         res->timed_shape = shape;
         res->calls = calls;
+        res->proven = proven;
+        res->disagreed = disagreed;
         free(t);
         if (trace && !res->trace && trace->count >= 0 && trace->count <= TRACE_MAX) {
             res->ntrace = trace->count;
