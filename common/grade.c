@@ -586,6 +586,7 @@ int main(int argc, char **argv)
         snprintf(r.skip_why, sizeof r.skip_why, "skipped: SANITIZE=1 covers the CPU labs; for a CUDA lab, run "
                  "compute-sanitizer on a program of your own that calls your functions");
     if (!LAB.gpu) r.now = measure_bandwidth(r.threads, 4 * r.mach.llc_bytes);
+    if (!LAB.gpu && r.threads > 1) r.now1 = measure_bandwidth(1, 4 * r.mach.llc_bytes);
     char source[2048];
     snprintf(source, sizeof source, "%s/%s/%s", opt.work, LAB.id, LAB.source);
     if (opt.bench) return bench(&opt, &g, source);

@@ -20,7 +20,9 @@ typedef struct stage_result {
     int proven;          /* ... of which fetched whole with a matching digest: the ones timed */
     int disagreed;       /* ... of which the runner's own time disagreed with the scorer's */
     int fast_enough;
-    double speedup, speedup_required; /* threaded labs: time at 1 thread / time at the lab's threads */
+    double speedup, speedup_required; /* threaded labs: time at 1 thread / time at the lab's threads, or
+                                         (bandwidth-bound) the rate over the one-thread roof */
+    int speedup_unjudged;             /* the machine's bandwidth does not scale enough to judge it */
     double points_correct, points_speed, max_correct, max_speed;
     pipeline_times pipe;  /* CEIL_PIPELINE: the parts of the ideal time, measured at the timed shape */
     trace_event *trace;   /* traced labs: what one call ran on which stream */
@@ -33,6 +35,7 @@ typedef struct lab_run {
     machine mach;
     int threads;           /* what the lab is timed and its ceiling measured with (LAB.threads, or all cores) */
     bandwidth cached, now; /* calibration cache, and measured in this run */
+    bandwidth now1;        /* threaded labs: measured in this run with one thread (the serial roof) */
     const char *ceiling;   /* what stream_gbs measures: "triad" or "device copy" */
     config gpu;            /* GPU labs: what the probe said (name, arch, l2_bytes, copy_gbs ...) */
     char device[128];      /* GPU labs: the device graded on */

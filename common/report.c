@@ -169,7 +169,10 @@ void report_table(const lab_run *r, FILE *f)
                    "more; races, too, seldom show when threads take turns on one core. Grade on a machine with "
                    "more cores before you trust a pass.\n");
     else if (scaling)
-        fprintf(f, "speedup: time at 1 thread / time at %d threads, the same code in the same run\n", r->threads);
+        fprintf(f, "speedup: bandwidth-bound stages: the rate at %d threads over the one-thread roof (the fastest one "
+                   "thread streams memory here, this run, times the intensity: what no serial code beats);\n"
+                   "         compute-bound stages: time at 1 thread / time at %d threads, the same code in the same "
+                   "run\n", r->threads, r->threads);
     fprintf(f, "\n  %-12s %-8s %9s %8s %10s %9s %s %s\n", "stage", "correct", "GFLOP/s", "GB/s", "% ceiling", "required",
             scaling ? "    speedup" : "", "verdict");
     for (int i = 0; i < LAB.nstages; i++) {
@@ -177,7 +180,8 @@ void report_table(const lab_run *r, FILE *f)
         char correct[16], speedup[32] = "";
         if (s->cases_total) snprintf(correct, sizeof correct, "%d/%d", s->cases_ok + s->timed, s->cases_total + s->timed);
         else snprintf(correct, sizeof correct, "-");
-        if (scaling && s->speedup > 0) snprintf(speedup, sizeof speedup, " %5.2f/%4.2fx", s->speedup, s->speedup_required);
+        if (scaling && s->speedup_unjudged) snprintf(speedup, sizeof speedup, " %11s", "not judged*");
+        else if (scaling && s->speedup > 0) snprintf(speedup, sizeof speedup, " %5.2f/%4.2fx", s->speedup, s->speedup_required);
         else if (scaling) snprintf(speedup, sizeof speedup, " %11s", "-");
         if (s->timed && s->gflops > 0)
             fprintf(f, "  %-12s %-8s %9.2f %8.2f %9.0f%% %8.0f%%%s  %s\n", LAB.stages[i].name, correct, s->gflops,
@@ -186,6 +190,11 @@ void report_table(const lab_run *r, FILE *f)
             fprintf(f, "  %-12s %-8s %9s %8s %10s %8.0f%%%s  %s\n", LAB.stages[i].name, correct, "-", "-", "-",
                     100 * s->required, speedup, verdict(s));
     }
+    for (int i = 0, said = 0; i < LAB.nstages && !said; i++)
+        if (r->stages[i].speedup_unjudged && (said = 1))
+            fprintf(f, "* not judged: this machine's memory bandwidth at %d threads is not enough above one thread's "
+                       "(%.1f against %.1f GB/s this run) for any code to show the speedup required\n", r->threads,
+                    fmax(r->now.stream_gbs, r->now.read_gbs), fmax(r->now1.stream_gbs, r->now1.read_gbs));
     ranking(r, f);
     for (int i = 0; i < LAB.nstages; i++) report_timeline(&r->stages[i], LAB.stages[i].name, f);
     int shown_build = 0;

@@ -1,10 +1,10 @@
-/* expect: wallclock in ikj
+/* expect: wrong in ikj
  * threats: 4, 26 (rows of ../shared/GRADER_THREATS.md)
- * Keeps a copy of A B keyed by a checksum of A and B, so new inputs are noticed and the
- * correctness calls are right. The timed calls of a matrix multiply all see the same inputs, so
- * after the warm-up every call only adds the copy (about k times less work): the runner's
- * per-call times are then far below the wall clock the scorer measured around them (the warm-up
- * included), and the timing is rejected. (One stage, timed at 512^3, to keep the plant quick.) */
+ * Keeps a copy of A B keyed by a checksum of B, so the correctness calls (all new inputs) are
+ * right and a timed run that repeated its inputs would be served from the copy (about k times
+ * less work). Every timed call's A is new, derived from a secret revealed as the call starts:
+ * caught as wrong. (Keyed on A too, the cache would never hit: honest work.) (One stage, timed at
+ * 512^3, to keep the plant quick.) */
 #define PLANT_STAGES "ikj"
 #include <stdlib.h>
 
@@ -27,7 +27,7 @@ static void mm(int m, int n, int k, const double *A, const double *B, double *C)
     static double *saved;
     static size_t saved_n;
     size_t mn = (size_t)m * n;
-    unsigned long long h = checksum((size_t)m * k, A) ^ (checksum((size_t)k * n, B) * 31) ^ (unsigned)(m * 7 + n * 5 + k);
+    unsigned long long h = (checksum((size_t)k * n, B) * 31) ^ (unsigned)(m * 7 + n * 5 + k);
     if (h != last || saved_n != mn) {
         free(saved);
         saved = calloc(mn + 1, sizeof *saved);
