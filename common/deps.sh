@@ -30,7 +30,9 @@ have "$cc" && ! links 'int main(void){return 0;}' -fopenmp && need="$need libgom
 # OpenBLAS itself: its own symbol, linked with -lopenblas as the probe is.
 have "$cc" && ! links '#include <cblas.h>
 int main(void){ return openblas_get_num_threads() < 0; }' -lopenblas && need="$need libopenblas-dev"
-have gnuplot || need="$need gnuplot-nox"
+# Wanted, not needed: without them grading and the tests go on and say what they skipped.
+want=""
+have gnuplot || want="$want gnuplot-nox"
 if [ "${1:-grade}" = check ]; then
     have pkg-config || need="$need pkg-config"
     # Check's link flags from pkg-config, as the Makefile takes them.
@@ -38,16 +40,16 @@ if [ "${1:-grade}" = check ]; then
     # shellcheck disable=SC2086
     have "$cc" && ! links '#include <check.h>
 int main(void){ return srunner_ntests_failed(srunner_create(suite_create("s"))); }' $ckflags && need="$need check"
-    have pandoc || need="$need pandoc"
-    have slurmctld && have slurmd && have sbatch || need="$need slurm-wlm"
-    have munged || need="$need munge"
+    have pandoc || want="$want pandoc"
+    have slurmctld && have slurmd && have sbatch || want="$want slurm-wlm"
+    have munged || want="$want munge"
 fi
-[ -z "$need" ] && exit 0
+[ -z "$need$want" ] && exit 0
 
 again=""
 case " $* " in *" --installed "*) again=1 ;; esac
 if [ -z "$again" ] && [ "${DEPS_INSTALL:-yes}" != no ] && [ "$(id -u)" = 0 ] && have apt-get; then
-    echo "installing missing Debian packages:$need" >&2
+    echo "installing missing Debian packages:$need$want" >&2
     # Installing must not start daemons (munge, SLURM): tests that need them start and stop them.
     rcd=/usr/sbin/policy-rc.d
     placed=""
@@ -55,12 +57,17 @@ if [ -z "$again" ] && [ "${DEPS_INSTALL:-yes}" != no ] && [ "$(id -u)" = 0 ] && 
         printf '#!/bin/sh\nexit 101\n' > "$rcd" && chmod 755 "$rcd" && placed=1
     fi
     # shellcheck disable=SC2086
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $need; } >&2
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $need $want; } >&2
     rc=$?
     [ -n "$placed" ] && rm -f "$rcd"
     [ $rc = 0 ] && exec sh "$0" "$@" --installed
-    echo "error: apt-get could not install:$need" >&2
+    [ -z "$need" ] && { echo "note: could not install:$want (optional: what needs it is skipped, and says so)" >&2; exit 0; }
+    echo "error: apt-get could not install:$need$want" >&2
     exit 2
+fi
+if [ -z "$need" ]; then
+    echo "note: not installed:$want (optional: what needs it is skipped, and says so); to add it:  sudo apt-get install -y$want" >&2
+    exit 0
 fi
 if [ -n "$again" ]; then echo "error: installed, but still missing:$need" >&2
 else echo "error: missing:$need" >&2; fi
