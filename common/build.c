@@ -310,11 +310,11 @@ static int registration_call(const char *name)
 static const char *const never_allowed[] = {"cudaGetDriverEntryPoint", "cuGetProcAddress", "cuModule", "cuLibrary",
                                             "cudaLibrary", "cuLink", NULL};
 
-static const char *never_allowed_call(const char *name)
+static int never_allowed_call(const char *name)
 {
     for (int i = 0; never_allowed[i]; i++)
-        if (!strncmp(name, never_allowed[i], strlen(never_allowed[i]))) return never_allowed[i];
-    return NULL;
+        if (!strncmp(name, never_allowed[i], strlen(never_allowed[i]))) return 1;
+    return 0;
 }
 
 typedef struct elf_section { char name[256]; unsigned long size; } elf_section;
@@ -552,11 +552,9 @@ int audit_object(const build_spec *b, const char *object, char *msg, size_t len)
         char name[512], type;
         if (sscanf(line, "%511s %c", name, &type) != 2) continue;
         if (type == 'U') {
-            const char *never = never_allowed_call(name);
-            if (never) {
-                snprintf(msg, len, "audit: calls %s (%s...: loads device code or looks up driver functions by "
-                                   "name), which no lab allows: only kernels compiled from your file may run",
-                         name, never);
+            if (never_allowed_call(name)) {
+                snprintf(msg, len, "audit: calls %s, which loads device code or looks up driver functions by name "
+                                   "(no lab allows it): only kernels compiled from your file may run", name);
                 status = BUILD_AUDIT;
             } else if (!in_list(name, base_allowed, -1) && !word_in(name, b->allow_calls)) {
                 snprintf(msg, len, "audit: calls %s, which this lab does not allow", name);
