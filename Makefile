@@ -89,6 +89,7 @@ $(BUILD)/common/roofline: common/roofline.c $(BUILD)/common/util.o $(HEADERS)
 	$(CC) $(CFLAGS) -o $@ common/roofline.c $(BUILD)/common/util.o -lm
 
 # The GPU side of the runner and the probe (device facts and ceilings), when nvcc is here.
+# (gpu_register.o, built by the rule above: the run-time guard on device-code registration.)
 $(BUILD)/common/gpu.o: common/gpu.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -I$(CUDA_HOME)/include -c $< -o $@
@@ -112,7 +113,8 @@ $(BUILD)/grading/$(1)/lab-runner.o: grading/$(1)/lab.c $(HEADERS) $(wildcard gra
 $(BUILD)/grading/$(1)/grade: $(SCORER_OBJS) $(BUILD)/grading/$(1)/lab.o
 	$(CC) -fopenmp -o $$@ $$^ -lm
 $(BUILD)/grading/$(1)/runner-base.o: $(RUNNER_OBJS) $(BUILD)/grading/$(1)/lab-runner.o \
-                                     $(if $(filter $(1),$(GPU_LABS)),$(BUILD)/common/gpu.o $(BUILD)/common/gpu_kernels.o)
+                                     $(if $(filter $(1),$(GPU_LABS)),$(BUILD)/common/gpu.o $(BUILD)/common/gpu_kernels.o \
+                                       $(BUILD)/common/gpu_register.o)
 	ld -r -o $$@ $$^
 endef
 $(foreach l,$(LABS),$(eval $(call lab_rules,$(l))))

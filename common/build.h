@@ -3,8 +3,10 @@
  * Steps, each with its own failure message: copy the file into a scratch folder; preprocess it
  * and reject includes from outside the system and the lab's header folder and any .incbin;
  * compile with our flags; audit the object (it may define only the lab's functions, have no
- * constructors or ifuncs, and call only allowed functions); localise every other symbol; link
- * it with the runner. The scorer runs these tools but never the student's code. */
+ * constructors or ifuncs, and call only allowed functions; CUDA: only nvcc's own start-up code may
+ * register device code, and the device code may not use the lab's forbidden instructions, read in
+ * the PTX and in the SASS); localise every other symbol; link it with the runner. The scorer runs
+ * these tools but never the student's code. */
 #ifndef BUILD_H
 #define BUILD_H
 
@@ -26,13 +28,18 @@ typedef struct build_spec {
     const char *sanitize;    /* SANITIZE=1: flags added to compile and link once the plain build passed the
                                 audit (the instrumented object has constructors of its own) */
 } build_spec;
+/* A CUDA lab's forbidden SASS opcodes are read by build_runner from lab_dir/thresholds.conf, key
+ * forbid_sass: fnmatch patterns on the opcode before its first '.' ("*MMA": every tensor-core
+ * instruction). (Read there, not passed in the spec, so callers need no change.) */
 
 enum build_status { BUILD_OK, BUILD_MISSING, BUILD_COMPILE, BUILD_AUDIT, BUILD_LINK, BUILD_TOOL };
 
 /* Build `scratch`/runner. Returns a build_status; msg says what went wrong, for the student. */
 int build_runner(const build_spec *b, char *msg, size_t len);
 
-/* The audit alone, on an object file (exposed for tests). */
+/* The audit alone, on an object file (exposed for tests). A CUDA object must have been compiled
+ * with -Xcompiler -ffunction-sections, as build_runner does: the audit tells nvcc's registration
+ * code from the student's by the section each function is in. */
 int audit_object(const build_spec *b, const char *object, char *msg, size_t len);
 
 /* Run argv with stdout+stderr to out_path, under a wall-clock limit. Returns the exit status,
