@@ -1,16 +1,21 @@
-/* sandbox.c - see sandbox.h. */
+/* sandbox.c - see sandbox.h. The scorer's side of rows 12, 29, 32, 33 and 34 of
+ * ../shared/GRADER_THREATS.md: what the runner can reach is decided here, before it execs. */
 #define _GNU_SOURCE
 #include "sandbox.h"
 #include "proto.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -23,64 +28,220 @@ static void limit(int resource, rlim_t v)
     setrlimit(resource, &r);
 }
 
-/* In the child between fork and exec: only async-signal-safe calls. */
-static void child(int in_fd, int out_fd, const char *exe, const char *dir, const char *out_path,
-                  const sandbox_limits *lim, char *const env[])
+/* What the child needs between fork and exec, all prepared before the fork (no allocation after). */
+typedef struct launch {
+    int in_fd, out_fd;    /* the runner's ends of the two pipes */
+    const char *exe, *out_path, *cwd;
+    const sandbox_limits *lim;
+    char *const *env;
+    int root;             /* the grader runs as root */
+    int drop;             /* ... and the runner runs as uid/gid, with no capabilities */
+    uid_t uid;
+    gid_t gid;
+    pid_t parent;
+} launch;
+
+/* Private IPC (row 34: no SysV shared memory, semaphores or queues outlive the runner or reach
+ * another) and, as root, a private copy of the mounts. Best effort: a container may refuse. */
+static int private_ipc_as_root(void)
 {
-    setpgid(0, 0);
-    prctl(PR_SET_PDEATHSIG, SIGKILL); /* a grader stopped with ^C takes its runner with it */
-    int devnull = open("/dev/null", O_RDONLY);
-    int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (devnull < 0 || out < 0 || chdir(dir)) _exit(126);
-    /* Move our pipe ends above the target numbers first, so dup2 never clobbers one with the other. */
-    int hi_in = fcntl(in_fd, F_DUPFD, 10), hi_out = fcntl(out_fd, F_DUPFD, 10);
+    if (unshare(CLONE_NEWNS) == 0) mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
+    return unshare(CLONE_NEWIPC) == 0;
+}
+
+/* Without privileges a new user namespace is what lets us make an IPC one. The kernel may refuse
+ * (unprivileged user namespaces turned off): the system-call allowlist remains the defence. */
+static void private_ipc_unprivileged(void) { unshare(CLONE_NEWUSER | CLONE_NEWIPC); }
+
+/* Are all capabilities gone (effective, permitted, inheritable)? */
+static int no_capabilities(void)
+{
+    struct __user_cap_header_struct h = {_LINUX_CAPABILITY_VERSION_3, 0};
+    struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3] = {{0}};
+    if (syscall(SYS_capget, &h, d)) return 0;
+    for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++)
+        if (d[i].effective || d[i].permitted || d[i].inheritable) return 0;
+    return 1;
+}
+
+/* Root: become the runner's uid and gid, no supplementary groups. A nonzero uid drops every
+ * capability (row 33: privileged calls fail). Raw system calls: async-signal-safe, and nothing of
+ * glibc's set-id machinery for threads the child does not have. Checked, not assumed. */
+static void drop_privileges(uid_t uid, gid_t gid)
+{
+    if (syscall(SYS_setgroups, 0, NULL) || syscall(SYS_setresgid, gid, gid, gid) ||
+        syscall(SYS_setresuid, uid, uid, uid))
+        _exit(SANDBOX_NOT_ISOLATED);
+    uid_t r, e, s;
+    gid_t rg, eg, sg;
+    if (getresuid(&r, &e, &s) || getresgid(&rg, &eg, &sg) || r != uid || e != uid || s != uid || rg != gid ||
+        eg != gid || sg != gid || getgroups(0, NULL) != 0 || !no_capabilities() || syscall(SYS_setresuid, 0, 0, 0) == 0)
+        _exit(SANDBOX_NOT_ISOLATED);
+}
+
+/* The runner's descriptors: 0 /dev/null, 1 and 2 the capture file, 3 and 4 the channel, and the
+ * executable (fd 5, closed by the exec itself); nothing else inherited (row 29). */
+static int arrange_fds(const launch *l, int *exe_fd)
+{
+    int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    /* Opened here, before the uid drop, never through a link (row 32): the scorer reads it later. */
+    int out = open(l->out_path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    /* Opened before the drop, so a build under a 0700 home still runs as the unprivileged user. */
+    int exe = l->lim->wrapper ? -1 : open(l->exe, O_PATH | O_CLOEXEC);
+    if (devnull < 0 || out < 0 || (!l->lim->wrapper && exe < 0)) return -1;
+    /* Move the pipe ends and the executable above the target numbers first, so dup2 never
+     * clobbers one with another. */
+    int hi_in = fcntl(l->in_fd, F_DUPFD, 10), hi_out = fcntl(l->out_fd, F_DUPFD, 10);
+    int hi_exe = exe < 0 ? -1 : fcntl(exe, F_DUPFD_CLOEXEC, 10);
     if (dup2(devnull, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0 || dup2(hi_in, PROTO_IN_FD) < 0 ||
         dup2(hi_out, PROTO_OUT_FD) < 0)
-        _exit(126);
-    syscall(SYS_close_range, PROTO_OUT_FD + 1, ~0u, 0); /* no inherited descriptors */
+        return -1;
+    *exe_fd = -1;
+    if (hi_exe >= 0) {
+        *exe_fd = PROTO_OUT_FD + 1;
+        if (dup3(hi_exe, *exe_fd, O_CLOEXEC) < 0) return -1;
+    }
+    syscall(SYS_close_range, PROTO_OUT_FD + 2, ~0u, 0);
+    return 0;
+}
+
+static void apply_limits(const sandbox_limits *lim)
+{
     limit(RLIMIT_CPU, (rlim_t)lim->timeout_s * (rlim_t)(lim->threads > 0 ? lim->threads : 1) + 1);
     limit(RLIMIT_AS, lim->memory_bytes);
     limit(RLIMIT_FSIZE, lim->output_bytes);
     limit(RLIMIT_CORE, 0);
     limit(RLIMIT_NOFILE, lim->gpu || lim->wrapper ? 1024 : 16); /* the CUDA driver opens a few dozen device files */
-    char *argv[32] = {(char *)exe, NULL};
-    if (lim->wrapper) { /* e.g. perf stat ... -- runner: the wrapper execs the runner in turn */
-        int n = 0;
-        while (lim->wrapper[n] && n < 30) argv[n] = lim->wrapper[n], n++;
-        argv[n] = (char *)exe, argv[n + 1] = NULL;
-        execve(argv[0], argv, env);
-    } else execve(exe, argv, env);
-    _exit(127);
 }
 
+static void run(const launch *l, int exe_fd)
+{
+    char *argv[32] = {(char *)l->exe, NULL};
+    if (l->lim->wrapper) { /* e.g. perf stat ... -- runner: the wrapper execs the runner in turn */
+        int n = 0;
+        while (l->lim->wrapper[n] && n < 30) argv[n] = l->lim->wrapper[n], n++;
+        argv[n] = (char *)l->exe, argv[n + 1] = NULL;
+        execve(argv[0], argv, l->env);
+    } else syscall(SYS_execveat, exe_fd, "", argv, l->env, AT_EMPTY_PATH);
+    _exit(SANDBOX_NOT_EXECUTED);
+}
+
+/* In the child between fork and exec: only async-signal-safe calls. Order matters: files are
+ * opened and namespaces made while privileged, then the uid drop (which clears the parent-death
+ * signal, so that is set after it), then no new privileges, then exec. */
+static void child(const launch *l)
+{
+    setpgid(0, 0);
+    int exe_fd;
+    if (arrange_fds(l, &exe_fd)) _exit(SANDBOX_NOT_SET_UP);
+    int ipc = l->root && private_ipc_as_root();
+    if (chdir(l->cwd)) _exit(SANDBOX_NOT_SET_UP); /* the private folder, not the build folder (row 12) */
+    apply_limits(l->lim);
+    if (l->drop) drop_privileges(l->uid, l->gid);
+    if (!ipc && !l->lim->wrapper) private_ipc_unprivileged(); /* perf needs its own user namespace */
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* a grader stopped with ^C takes its runner with it */
+    if (getppid() != l->parent) _exit(SANDBOX_NOT_SET_UP); /* it died before we asked */
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) _exit(SANDBOX_NOT_SET_UP); /* no set-uid exec regains root */
+    run(l, exe_fd);
+}
+
+/* A number from the grader's environment, or `fallback`; never 0 (root). */
+static unsigned id_from_env(const char *name, unsigned fallback)
+{
+    const char *v = getenv(name);
+    char *end;
+    unsigned long n = v && *v ? strtoul(v, &end, 10) : 0;
+    return v && *v && !*end && n > 0 && n < 0xffffffffu ? (unsigned)n : fallback;
+}
+
+/* A fresh empty folder for the runner to run in: nothing of the grader's within reach by a
+ * relative path, nothing left for the next runner. Owned by the runner's user when root drops to
+ * it (0700 either way). Nothing reads it afterwards; runner_finish removes it. */
+static int make_private_dir(runner_proc *p, const launch *l)
+{
+    snprintf(p->cwd, sizeof p->cwd, "/tmp/wb-runner-XXXXXX");
+    if (!mkdtemp(p->cwd)) {
+        p->cwd[0] = 0;
+        return -1;
+    }
+    int fd = open(p->cwd, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    int ok = fd >= 0 && (!l->drop || fchown(fd, l->uid, l->gid) == 0);
+    if (fd >= 0) close(fd);
+    if (!ok) {
+        rmdir(p->cwd);
+        p->cwd[0] = 0;
+        return -1;
+    }
+    return 0;
+}
+
+/* Developers only (see seccomp.h): the grader's environment asks for the runner's trace mode. */
+static int tracing(void)
+{
+    const char *v = getenv("WB_SECCOMP_TRACE");
+    return v && !strcmp(v, "1");
+}
+
+/* The runner's environment: fixed, so the student can't bring anything in through it. */
+static void runner_env(const sandbox_limits *lim, char *threads, size_t len, char **env)
+{
+    int n = 0;
+    snprintf(threads, len, "OMP_NUM_THREADS=%d", lim->threads > 0 ? lim->threads : 1);
+    env[n++] = "PATH=/usr/bin:/bin", env[n++] = "LC_ALL=C", env[n++] = threads;
+    if (lim->sanitize) { /* report, then exit with SANITIZER_FOUND (86); no leak check (it needs ptrace) */
+        env[n++] = "ASAN_OPTIONS=detect_leaks=0:symbolize=0:exitcode=86:halt_on_error=1:abort_on_error=0";
+        env[n++] = "UBSAN_OPTIONS=print_stacktrace=1:symbolize=0:halt_on_error=1:exitcode=86";
+    } else if (lim->gpu) {
+        env[n++] = "CUDA_VISIBLE_DEVICES=0";
+        env[n++] = "CUDA_MODULE_LOADING=EAGER"; /* no lazy loading after the sandbox closes */
+    }
+    if (tracing()) env[n++] = "WB_SECCOMP_TRACE=1";
+    env[n] = NULL;
+}
+
+/* `dir` is no longer used: the runner must not run in (or near) the build folder. */
 int runner_start(runner_proc *p, const char *exe, const char *dir, const char *out_path, const sandbox_limits *lim)
 {
+    (void)dir;
+    *p = (runner_proc){.pid = -1};
+    /* perf (the wrapper of make profile, a diagnosis that gives no score) writes its report into
+     * the build folder and needs the grader's rights to count: it keeps them. */
+    int root = geteuid() == 0;
+    launch l = {.exe = exe, .out_path = out_path, .lim = lim, .root = root, .drop = root && !lim->wrapper,
+                .uid = id_from_env(SANDBOX_UID_ENV, 65534), .gid = id_from_env(SANDBOX_GID_ENV, 65534),
+                .parent = getpid()};
+    char threads[32], *env[8];
+    runner_env(lim, threads, sizeof threads, env);
+    l.env = env;
+    if (make_private_dir(p, &l)) return -1;
+    l.cwd = p->cwd;
     int to[2], from[2];
-    if (pipe2(to, O_CLOEXEC)) return -1;
+    if (pipe2(to, O_CLOEXEC)) goto fail;
     if (pipe2(from, O_CLOEXEC)) {
         close(to[0]);
         close(to[1]);
-        return -1;
+        goto fail;
     }
-    char threads[32];
-    snprintf(threads, sizeof threads, "OMP_NUM_THREADS=%d", lim->threads > 0 ? lim->threads : 1);
-    char *env[] = {"PATH=/usr/bin:/bin", "LC_ALL=C", threads, NULL, NULL, NULL};
-    if (lim->sanitize) { /* report, then exit with SANITIZER_FOUND (86); no leak check (it needs ptrace) */
-        env[3] = "ASAN_OPTIONS=detect_leaks=0:symbolize=0:exitcode=86:halt_on_error=1:abort_on_error=0";
-        env[4] = "UBSAN_OPTIONS=print_stacktrace=1:symbolize=0:halt_on_error=1:exitcode=86";
-    } else if (lim->gpu) {
-        env[3] = "CUDA_VISIBLE_DEVICES=0";
-        env[4] = "CUDA_MODULE_LOADING=EAGER"; /* no lazy loading after the sandbox closes */
-    }
+    l.in_fd = to[0], l.out_fd = from[1];
     signal(SIGPIPE, SIG_IGN); /* a dead runner shows up as a failed write, not a dead scorer */
     pid_t pid = fork();
-    if (pid < 0) return -1;
-    if (pid == 0) child(to[0], from[1], exe, dir, out_path, lim, env);
-    setpgid(pid, pid); /* also here, so the group exists before we might kill it */
+    if (pid == 0) child(&l);
     close(to[0]);
     close(from[1]);
-    *p = (runner_proc){.pid = pid, .to = to[1], .from = from[0], .deadline = now_s() + lim->timeout_s};
+    if (pid < 0) {
+        close(to[1]);
+        close(from[0]);
+        goto fail;
+    }
+    setpgid(pid, pid); /* also here, so the group exists before we might kill it */
+    p->pid = pid, p->to = to[1], p->from = from[0], p->deadline = now_s() + lim->timeout_s;
+    if (tracing()) snprintf(p->trace, sizeof p->trace, "%s", out_path);
     return 0;
+fail:;
+    int saved = errno;
+    rmdir(p->cwd);
+    errno = saved;
+    return -1;
 }
 
 /* Wait until fd is ready for `events` or the deadline passes. */
@@ -132,6 +293,59 @@ int runner_recv(runner_proc *p, uint32_t kind, void *payload, size_t bytes)
     return bytes ? io_all(p, p->from, payload, bytes, 0) : 0;
 }
 
+/* Empty the folder open as `fd`, and close it, following no link: the runner (another user,
+ * maybe) may have left anything there, and we may be root. Entries are unlinked by name relative
+ * to the open folder; a subfolder is entered only through O_NOFOLLOW. */
+static void empty_dir(int fd, int depth)
+{
+    DIR *d = fdopendir(fd);
+    if (!d) {
+        close(fd);
+        return;
+    }
+    for (int removed = 1, pass = 0; removed && pass < 8; pass++) { /* readdir may miss entries as they go */
+        removed = 0;
+        rewinddir(d);
+        for (struct dirent *e; (e = readdir(d));) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+            if (unlinkat(dirfd(d), e->d_name, 0) == 0) {
+                removed = 1;
+                continue;
+            }
+            int sub = depth < 32 ? openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+            if (sub < 0) continue;
+            empty_dir(sub, depth + 1);
+            removed |= unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) == 0;
+        }
+    }
+    closedir(d);
+}
+
+/* The runner's private folder goes with it, so nothing it left reaches the next runner. */
+static void remove_private_dir(runner_proc *p)
+{
+    if (!p->cwd[0]) return;
+    int fd = open(p->cwd, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0) empty_dir(fd, 0);
+    rmdir(p->cwd);
+    p->cwd[0] = 0;
+}
+
+/* WB_SECCOMP_TRACE=1: the runner's reports of unlisted calls, repeated on our stderr (its own
+ * stderr is the capture file, which the scorer shows only when a case fails). */
+static void repeat_trace(const runner_proc *p)
+{
+    if (!p->trace[0]) return;
+    int fd = open(p->trace, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
+    char line[256];
+    while (f && fgets(line, sizeof line, f))
+        if (!strncmp(line, "seccomp: unlisted", 17)) fprintf(stderr, "runner %s", line);
+    if (f) fclose(f);
+    else if (fd >= 0) close(fd);
+}
+
+/* After the kill and the reap, the private folder is removed (nothing of the runner's still runs). */
 runner_end runner_finish(runner_proc *p)
 {
     runner_end e = {.timed_out = p->timed_out, .bad_message = p->bad_message};
@@ -147,6 +361,8 @@ runner_end runner_finish(runner_proc *p)
     e.code = e.exited ? WEXITSTATUS(status) : 0;
     e.signaled = WIFSIGNALED(status);
     e.sig = e.signaled ? WTERMSIG(status) : 0;
+    remove_private_dir(p);
+    repeat_trace(p);
     return e;
 }
 
@@ -158,6 +374,13 @@ const char *runner_end_text(const runner_end *e, char *buf, size_t len)
     else if (e->signaled && e->sig == SIGXFSZ) snprintf(buf, len, "killed for printing too much output");
     else if (e->signaled && e->sig == SIGXCPU) snprintf(buf, len, "killed for using too much CPU time");
     else if (e->signaled) snprintf(buf, len, "killed by SIG%s (%s)", sigabbrev_np(e->sig), strsignal(e->sig));
+    else if (e->exited && e->code == SANDBOX_NOT_ISOLATED)
+        snprintf(buf, len, "could not be started as an unprivileged user (the grader is root: check %s/%s)",
+                 SANDBOX_UID_ENV, SANDBOX_GID_ENV);
+    else if (e->exited && e->code == SANDBOX_NOT_SET_UP)
+        snprintf(buf, len, "could not be started (its descriptors, output file or private folder)");
+    else if (e->exited && e->code == SANDBOX_NOT_EXECUTED)
+        snprintf(buf, len, "could not be executed (when the grader is root: is it executable by others?)");
     else if (e->exited) snprintf(buf, len, "exited with status %d before sending its results", e->code);
     else snprintf(buf, len, "ended abnormally");
     return buf;

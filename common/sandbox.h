@@ -23,7 +23,21 @@ typedef struct runner_proc {
     double deadline; /* now_s() value after which the case has timed out */
     int timed_out;
     int bad_message; /* a message arrived out of turn or malformed (someone else wrote on the channel) */
+    char cwd[64];    /* the runner's private empty folder (under /tmp), removed by runner_finish; "" if none */
+    char trace[1200]; /* WB_SECCOMP_TRACE=1: the capture file, whose seccomp lines runner_finish repeats; else "" */
 } runner_proc;
+
+/* Exit statuses of a runner that never got as far as running (the child between fork and exec). */
+enum {
+    SANDBOX_NOT_ISOLATED = 125, /* the grader is root and the drop to the runner's uid did not hold */
+    SANDBOX_NOT_SET_UP = 126,   /* descriptors, capture file or private folder */
+    SANDBOX_NOT_EXECUTED = 127, /* exec failed */
+};
+
+/* The runner's user and group when the grader runs as root: 65534 (nobody/nogroup), or the
+ * numbers in these variables of the grader's environment (never 0). */
+#define SANDBOX_UID_ENV "WB_RUNNER_UID"
+#define SANDBOX_GID_ENV "WB_RUNNER_GID"
 
 /* How a runner ended. */
 typedef struct runner_end {
@@ -33,8 +47,12 @@ typedef struct runner_end {
     int bad_message;    /* it was ended after a message out of turn */
 } runner_end;
 
-/* Fork and exec `exe` in directory `dir`, stdout and stderr to `out_path`, limits applied.
- * Returns 0, or -1 (errno set) if it could not be started. */
+/* Fork and exec `exe`, stdout and stderr to `out_path` (created or truncated; never through a
+ * link), limits applied. The runner runs in a fresh private empty folder, not in `dir` (kept for
+ * compatibility: the build folder, which the runner must not reach); as the grader's user, or
+ * when the grader is root as an unprivileged one, without capabilities, in its own IPC (and where
+ * possible mount and user) namespaces, with no new privileges. WB_SECCOMP_TRACE=1 in the grader's
+ * environment is passed on (see seccomp.h). Returns 0, or -1 (errno set) if it could not be started. */
 int runner_start(runner_proc *p, const char *exe, const char *dir, const char *out_path, const sandbox_limits *lim);
 /* Send or receive one message before the deadline. 0 on success, -1 on a timeout, the runner
  * ending, or a message of the wrong kind or size (a corrupted channel). */

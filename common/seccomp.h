@@ -2,10 +2,14 @@
 #ifndef SECCOMP_H
 #define SECCOMP_H
 
-/* Forbid process creation, exec, file and network access, tracing and limit changes for the
- * rest of this process's life. Threads (and mprotect, for their stacks) are allowed only when
- * threads != 1 (OpenMP labs; 0 means all cores) or gpu (the CUDA driver runs helper threads).
- * A forbidden call kills the process with SIGSYS. Returns 0, or -1 if the kernel refused. */
+/* Allow, for the rest of this process's life, only the system calls listed in seccomp.c: what the
+ * runner, glibc and libgomp (and for `gpu` the CUDA driver) need once set up; any other call kills
+ * the process with SIGSYS. Threads (clone with CLONE_THREAD, and mprotect for their stacks) only
+ * when threads != 1 (OpenMP labs; 0 means all cores) or gpu (the driver runs helper threads).
+ * `sanitized`: opening a file fails with EACCES instead, for the sanitizers' reports.
+ * WB_SECCOMP_TRACE=1 in the environment (developers only): an unlisted call is reported on stderr
+ * ("seccomp: unlisted system call N") and fails with ENOSYS instead of killing the process.
+ * Returns 0, or -1 if the kernel refused the filter. */
 int sandbox_enter(int threads, int gpu, int sanitized);
 
 #endif
