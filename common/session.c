@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "build.h"
+#include "gpu_register.h"
 #include "problems.h"
 #include "proto.h"
 #include "session.h"
@@ -306,6 +307,11 @@ static void runner_failed(const grader *g, const runner_end *e, const lab_proble
                                     "does your code call exit()?");
     if (e->exited && e->code == RUNNER_NO_SANDBOX) snprintf(text, sizeof text, "the sandbox (seccomp) could not be set up on this machine");
     if (e->exited && e->code == RUNNER_NO_GPU) snprintf(text, sizeof text, "the runner could not initialise the GPU");
+    if (e->exited && e->code == RUNNER_FOREIGN_DEVICE_CODE) {
+        reason = "foreign-device-code";
+        snprintf(text, sizeof text, "registered device code after start-up: only kernels nvcc compiled from your file "
+                                    "may run");
+    }
     if (e->exited && e->code == RUNNER_CUDA_ERROR) snprintf(text, sizeof text, "stopped by a CUDA error");
     if (e->exited && e->code != 0 && g->lim.sanitize && sanitizer_spoke(g)) {
         reason = "sanitizer";

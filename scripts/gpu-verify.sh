@@ -28,10 +28,21 @@ for step in $steps; do
             { date -u; uname -a; cat /etc/os-release 2>/dev/null | head -2; ldd --version | head -1
               nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total --format=csv
               nvcc --version | tail -1; gcc --version | head -1; pkg-config --modversion check; } 2>&1 | tee "$out/env.txt" ;;
-        grade)
+        tools) make -j16 tools 2>&1 | tail -3 ;;
+        grade) # the references timed (make grade's own wall time, the build already done), then the starters
             for l in $labs; do
-                make grade LAB=$l WORK=solutions 2>&1 | tee "$out/grade-$l-solutions.txt"
-                make grade LAB=$l 2>&1 | tail -25 | tee "$out/grade-$l-starter.txt"
+                t0=$(date +%s.%N)
+                WB_TIMING_LOG="$out/timing-$l.tsv" make grade LAB=$l WORK=solutions > "$out/grade-$l-solutions.txt" 2>&1
+                t1=$(date +%s.%N)
+                echo "lab $l reference: make grade $(echo "$t1 - $t0" | bc) s" | tee -a "$out/grade-times.txt"
+                tail -22 "$out/grade-$l-solutions.txt"
+                make grade LAB=$l 2>&1 | tail -12 > "$out/grade-$l-starter.txt"
+                grep -c FAIL "$out/grade-$l-starter.txt" | sed "s/^/lab $l starter: FAIL lines: /"
+            done ;;
+        seccomp) # the allowlist: unlisted calls reported instead of killed, over each reference
+            for l in $labs; do
+                WB_SECCOMP_TRACE=1 make grade LAB=$l WORK=solutions > "$out/seccomp-$l.txt" 2>&1
+                grep -h 'seccomp: unlisted' build/scratch/solutions/$l/*.txt 2>/dev/null | sort | uniq -c | tee -a "$out/seccomp.txt"
             done ;;
         bench) for l in $labs; do make bench LAB=$l WORK=solutions 2>&1 | tee "$out/bench-$l.txt"; done ;;
         hostile) for l in $labs; do make hostile LAB=$l 2>&1 | tee "$out/hostile-$l.txt" | tail -30; done ;;
