@@ -9,6 +9,7 @@
 # libpkgconf3 pkg-config libopenblas-dev libopenblas-pthread-dev libopenblas0-pthread
 # libgfortran5): they are unpacked under /tmp/deps and used from there.
 set -u
+export DEPS_INSTALL=no # no network there: report, never try apt-get
 out=${OUT:-build/gpu-verify}
 mkdir -p "$out"
 steps=${*:-env grade bench check}
