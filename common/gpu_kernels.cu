@@ -9,7 +9,7 @@
 #include "cuda_check.h"
 
 #define LANES 32         /* DIGEST_LANES in proto.h */
-#define CHUNK_WORDS 4096 /* DIGEST_CHUNK */
+#define CHUNK_WORDS 16384 /* DIGEST_CHUNK */
 
 __device__ static uint64_t mix(uint64_t x)
 {

@@ -101,12 +101,18 @@ void vary_fill(void *p, lab_type t, size_t n, uint64_t seed, double lo, double h
  * reads it coalesced), the lanes chained in order, and the chunks chained in order. The GPU
  * computes the chunk hashes the same way (gpu_kernels.cu). */
 #define DIGEST_LANES 32
-#define DIGEST_CHUNK 4096
+#define DIGEST_CHUNK 16384
 uint64_t digest_mix(uint64_t x);
 uint64_t digest_word(const unsigned char *p, size_t bytes, size_t q);
 uint64_t digest_chunk(const unsigned char *p, size_t bytes, size_t chunk, uint64_t key);
 uint64_t digest_chain(const uint64_t *chunk_hash, size_t nchunks, uint64_t key);
 uint64_t digest_bytes(const void *p, size_t bytes, uint64_t key);
+
+/* Is the output's digest part of DONE (computed before the runner says the call is done)? Yes,
+ * except for a large output in host memory (a pipeline lab's), where hashing it would take longer
+ * than the call: there the call's end is the DONE itself, unproven. Both sides apply this rule. */
+#define DIGEST_HOST_MAX (16u << 20)
+int digest_in_done(const lab_problem *p, size_t out_bytes);
 
 /* The value written over an output before call number `call`: NaN and a large finite garbage
  * value alternate, so code that reads its output before writing it fails either way. */

@@ -23,7 +23,7 @@ if [ -d .deps ] && ls .deps/*.deb >/dev/null 2>&1; then
     export PATH=/tmp/deps/usr/bin:$PATH
 fi
 for step in $steps; do
-    echo "=== $step"
+    echo "=== $step $(date -u +%T)" | tee -a "$out/steps.txt"
     case $step in
         env)
             { date -u; uname -a; cat /etc/os-release 2>/dev/null | head -2; ldd --version | head -1
@@ -55,4 +55,6 @@ for step in $steps; do
             done
             tar czf "$out/logs.tgz" build/tmp/*.log build/scratch/*/*/*probe*.txt 2>/dev/null ;;
     esac
+    # everything so far in one file (a device call brings back at most 8)
+    tar czf /tmp/gpu-verify.tgz -C "$out" --exclude gpu-verify.tgz . 2>/dev/null && cp /tmp/gpu-verify.tgz "$out/"
 done
