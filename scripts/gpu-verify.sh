@@ -43,7 +43,7 @@ for step in $steps; do
         seccomp) # the allowlist: unlisted calls reported instead of killed, over each reference
             for l in $labs; do
                 WB_SECCOMP_TRACE=1 make grade LAB=$l WORK=solutions > "$out/seccomp-$l.txt" 2>&1
-                grep -h 'seccomp: unlisted' build/scratch/solutions/$l/*.txt 2>/dev/null | sort | uniq -c | tee -a "$out/seccomp.txt"
+                grep -h 'seccomp: unlisted' "$out/seccomp-$l.txt" | sort | uniq -c | sed "s/^/lab $l: /" | tee -a "$out/seccomp.txt"
             done ;;
         bench) for l in $labs; do make bench LAB=$l WORK=solutions 2>&1 | tee "$out/bench-$l.txt"; done ;;
         hostile) for l in $labs; do make hostile LAB=$l 2>&1 | tee "$out/hostile-$l.txt" | tail -30; done ;;
