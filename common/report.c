@@ -217,8 +217,11 @@ void report_table(const lab_run *r, FILE *f)
         passed += !strcmp(verdict(&r->stages[i]), "PASS");
         skipped += r->stages[i].skipped;
     }
-    if (skipped)
+    if (skipped && r->skip_why[0])
         fprintf(f, "\n%s: %d of %d stages skipped (%s); %d pass\n", LAB.id, skipped, LAB.nstages, r->skip_why, passed);
+    else if (skipped) /* STAGE=name: the others were not graded */
+        fprintf(f, "\n%s: %d of %d stages graded, %d pass; score %.1f / %.0f\n", LAB.id, LAB.nstages - skipped,
+                LAB.nstages, passed, score, max);
     else fprintf(f, "\n%s: %d of %d stages pass; score %.1f / %.0f\n", LAB.id, passed, LAB.nstages, score, max);
 }
 

@@ -167,6 +167,24 @@ END_TEST
 
 #define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory"
 
+/* STAGE=name grades that stage alone (the others reported skipped); a wrong name lists the stages. */
+START_TEST(test_make_grade_one_stage)
+{
+    ck_assert_int_eq(sh(MAKE " grade LAB=01 STAGE=rows WORK=solutions > build/tmp/stage.log 2>&1"), 0);
+    char *log = slurp("build/tmp/stage.log");
+    ck_assert_msg(log && strstr(log, "1 of 3 stages graded, 1 pass"), "make grade STAGE=rows said: %s", log ? log : "(nothing)");
+    free(log);
+    char *doc = slurp("build/results/solutions/01-cpu-matvec.json"); /* the others say why they were not graded */
+    ck_assert_msg(doc && strstr(doc, "STAGE=rows grades that stage only"), "results: %s", doc ? doc : "(none)");
+    free(doc);
+    ck_assert_int_eq(sh(MAKE " grade LAB=01 STAGE=nope WORK=solutions > build/tmp/stage.log 2>&1"), 2);
+    log = slurp("build/tmp/stage.log");
+    ck_assert_msg(log && strstr(log, "no stage 'nope'") && strstr(log, "rows contiguous unrolled"), "said: %s", log);
+    free(log);
+    ck_assert_int_eq(sh(MAKE " grade STAGE=rows WORK=solutions > build/tmp/stage.log 2>&1"), 2); /* needs LAB= */
+}
+END_TEST
+
 START_TEST(test_make_grade_unknown_lab_lists_labs_and_exits_2)
 {
     ck_assert_int_eq(sh(MAKE " grade LAB=99-nope > build/tmp/unknown.log 2>&1"), 2);
@@ -418,6 +436,7 @@ Suite *grading_suite(void)
     if (wanted("grading/05-streams")) tcase_add_test(t, test_lab05_runner_calls_cuda_only_through_the_wrappers);
     if (wanted("grading/01-cpu-matvec")) { /* these use lab 01 */
         tcase_add_test(t, test_make_grade_exit_status_and_seed_replay);
+        tcase_add_test(t, test_make_grade_one_stage);
         tcase_add_test(t, test_missing_and_broken_files_get_a_message);
         tcase_add_test(t, test_bench_prints_sizes_and_compiler_study);
         tcase_add_test(t, test_audit_allows_fortified_printing);
