@@ -79,8 +79,11 @@ double vary_value(uint64_t seed, uint64_t i, double lo, double hi, double quantu
     return quantum > 0 ? nearbyint(x / quantum) * quantum : x;
 }
 
+/* Element by element from (seed, i), so in parallel where OpenMP is on (the scorer's copy: a GPU
+ * lab's inputs are gigabytes; the runner's is built without it). */
 void vary_fill(void *p, lab_type t, size_t n, uint64_t seed, double lo, double hi, double quantum)
 {
+#pragma omp parallel for schedule(static) if (n > (1u << 20))
     for (size_t i = 0; i < n; i++) elem_set(p, t, i, vary_value(seed, i, lo, hi, quantum));
 }
 

@@ -32,16 +32,6 @@ uint64_t case_seed(uint64_t seed, int stage, int which, int trial)
     return fnv1a(key, sizeof key, 0);
 }
 
-/* Random values of the problem's distribution, stored in the buffer's type. */
-static void fill_random(const lab_problem *p, const lab_buf *b, void *v, uint64_t seed)
-{
-    size_t n = buf_elems(b);
-    /* Element by element from (seed, i), so in parallel: a GPU lab's inputs are gigabytes. The
-     * rounding to a quantum is symmetric: no bias. */
-#pragma omp parallel for schedule(static) if (n > (1u << 20))
-    for (size_t i = 0; i < n; i++) elem_set(v, b->type, i, vary_value(seed, i, p->lo, p->hi, p->quantum));
-}
-
 /* The scorer's copy of a case's buffers: inputs packed as the runner expects them, the
  * student's output as received, the same as doubles, and the reference with its bound. */
 typedef struct bufset {
@@ -74,10 +64,17 @@ static void bufset_init(bufset *s, const lab_problem *p, lab_shape shape)
     s->bound = xmalloc(s->nout * sizeof(double));
 }
 
+/* Buffer i of a case filled from `seed` with the problem's distribution (proto.c's vary_fill, the
+ * same function the runner derives a timed call's input with). */
+static void fill_buf(bufset *s, int i, uint64_t seed)
+{
+    vary_fill(s->buf[i], s->b[i].type, buf_elems(&s->b[i]), seed, s->p->lo, s->p->hi, s->p->quantum);
+}
+
 static void bufset_fill(bufset *s, uint64_t seed)
 {
     for (int i = 0; i < s->p->nbufs; i++)
-        if (is_sent(&s->b[i])) fill_random(s->p, &s->b[i], s->buf[i], seed + (uint64_t)i);
+        if (is_sent(&s->b[i])) fill_buf(s, i, seed + (uint64_t)i);
 }
 
 static void bufset_free(bufset *s)
@@ -437,12 +434,6 @@ static void reference_at(grader *g, bufset *s, lab_shape shape, const uint64_t *
     else reference(g, s, shape);
 }
 
-/* The scorer's copy of a timed call's varying input, from the call's secret (the runner made
- * the same one). OpenMP: a GPU lab's inputs are hundreds of millions of elements. */
-static void derive_vary(bufset *s, int vary, uint64_t secret)
-{
-    fill_random(s->p, &s->b[vary], s->buf[vary], secret);
-}
 
 typedef struct timed_call {
     double seconds;   /* the scorer's time, or the runner's where the two agree */
@@ -516,7 +507,7 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
     if (io == 0) {
         char when[64];
         snprintf(when, sizeof when, " (timed call %u)", call + 1);
-        if (vary >= 0) derive_vary(s, vary, secret);
+        if (vary >= 0) fill_buf(s, vary, secret); /* the runner derived the same input from the secret */
         if (whole && digest_in_done(s->p, out_bytes) && digest_bytes(vals, out_bytes, secret) != d.digest) {
             char sh[64];
             shape_text(s->p, shape, sh, sizeof sh);
