@@ -300,14 +300,18 @@ int build_runner(const build_spec *b, char *msg, size_t len)
     if (ptx) tail[t++] = "--keep", tail[t++] = keep_dir;
     tail[t] = NULL;
     if (build_step(head, b->cflags, tail, out, msg, len, "does not compile:\n")) return BUILD_COMPILE;
+    phase("  compile");
     if ((st = check_assembler_reads(b, src, asm_deps, msg, len)) != BUILD_OK) return st;
     if ((st = audit_object(b, obj, msg, len)) != BUILD_OK) return st;
+    phase("  audit: object");
     if (ptx && (st = audit_ptx(b, keep, msg, len)) != BUILD_OK) return st;
+    phase("  audit: ptx");
     char *sass = nv ? forbidden_sass(b) : NULL;
     st = sass ? audit_sass(b, obj, sass, msg, len) : BUILD_OK;
     free(sass);
     if (st == -1) st = BUILD_OK; /* no cuobjdump here: the PTX audit above stands alone */
     if (st != BUILD_OK) return st;
+    phase("  audit: sass");
     char flags[2048];
     snprintf(flags, sizeof flags, "%s %s", b->cflags, b->sanitize ? b->sanitize : "");
     if (b->sanitize && *b->sanitize && /* the audited source again, instrumented */
@@ -335,5 +339,7 @@ int build_runner(const build_spec *b, char *msg, size_t len)
      * -Xlinker joins any the lab's ldlibs pass (lab 05 wraps the calls it counts). */
     snprintf(flags, sizeof flags, "%s%s%s%s%s", b->ldlibs, nv ? " " : "", nv ? GPU_REGISTER_LDFLAGS : "",
              b->sanitize && *b->sanitize ? " -no-pie " : "", b->sanitize ? b->sanitize : "");
-    return build_step(lhead, flags, ltail, out, msg, len, "does not link:\n") ? BUILD_LINK : BUILD_OK;
+    st = build_step(lhead, flags, ltail, out, msg, len, "does not link:\n") ? BUILD_LINK : BUILD_OK;
+    phase("  link");
+    return st;
 }

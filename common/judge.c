@@ -255,6 +255,7 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
             int threads = g->correct_threads[t];
             g->case_threads = threads;
             outcome o = run_correctness(g, stage, 8 * i + t, cases[i].s);
+            phase("  %s: case %d (%d threads)", LAB.stages[stage].name, i, threads);
             ok_at_one |= threads == 1 && o.ok;
             res->cases_ok += o.ok;
             res->cases_total++;
@@ -292,12 +293,14 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
     for (int i = 0; i < ncases; i++) {
         if (!cases[i].timed) continue;
         outcome o = run_timed(g, stage, cases[i].s, res);
+        phase("  %s: timed", LAB.stages[stage].name);
         if (o.ok) {
             res->correct = 1;
             res->points_correct = res->max_correct;
             judge_speed(g, p, res, &o);
             retime_if_short(g, stage, cases[i].s, res, &o);
             if (res->correct) judge_speedup(g, stage, cases[i].s, res, &o);
+            phase("  %s: retime, speedup", LAB.stages[stage].name);
         }
         if (!o.ok) {
             snprintf(res->reason, sizeof res->reason, "%s", o.reason);

@@ -116,3 +116,20 @@ int mkdirs(const char *path)
         }
     return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
 }
+
+void phase(const char *fmt, ...)
+{
+    static double last;
+    static int on = -1;
+    if (on < 0) on = getenv("WB_PHASES") && *getenv("WB_PHASES") == '1';
+    if (!on) return;
+    double t = now_s();
+    if (last == 0) last = t;
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "phase: %-40s %7.3f s\n", what, t - last);
+    last = t;
+}

@@ -23,6 +23,10 @@ int read_all(int fd, void *buf, size_t bytes);
 /* Monotonic time in seconds. */
 double now_s(void);
 
+/* WB_PHASES=1: "phase: <name> <seconds since the last phase>" on stderr, to see where grading
+ * time goes. Does nothing otherwise. */
+void phase(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Read a whole file into a NUL-terminated string (caller frees); NULL if unreadable. */
 char *read_text(const char *path, size_t max_bytes);
 

@@ -171,7 +171,8 @@ START_TEST(test_autolab_prints_its_scores_last)
 END_TEST
 
 /* The bundle, then its run_autograder as Gradescope would run it, in a stand-in /autograder tree
- * (source/ unzipped, submission/ with a student's lab 01): results/results.json comes out. */
+ * (source/ unzipped, submission/ with a student's lab 01), on an image without CUDA as Gradescope's
+ * are: results/results.json comes out. */
 START_TEST(test_gradescope_bundle_grades_a_submission)
 {
     ck_assert_int_eq(sh(MAKE " gradescope > build/tmp/gradescope.log 2>&1"), 0);
@@ -183,7 +184,7 @@ START_TEST(test_gradescope_bundle_grades_a_submission)
                         "python3 -c 'import os, zipfile; z = zipfile.ZipFile(\"build/gradescope-autograder.zip\"); "
                         "[os.chmod(z.extract(i, \"build/tmp/ag/source\"), i.external_attr >> 16 or 0o644) "
                         "for i in z.infolist()]' && cp solutions/01-cpu-matvec/matvec.c "
-                        "build/tmp/ag/submission/labs/01-cpu-matvec/ && AUTOGRADER_ROOT=$PWD/build/tmp/ag sh "
+                        "build/tmp/ag/submission/labs/01-cpu-matvec/ && NVCC=no-nvcc AUTOGRADER_ROOT=$PWD/build/tmp/ag sh "
                         "build/tmp/ag/source/run_autograder > build/tmp/ag.log 2>&1"),
                      0);
     char *doc = slurp("build/tmp/ag/results/results.json");
