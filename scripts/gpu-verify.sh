@@ -2,7 +2,7 @@
 # gpu-verify.sh - run the GPU parts of the workbook on a machine with an NVIDIA GPU and keep the
 # logs: the environment, `make grade` of each GPU lab's reference and starter, `make bench`, and
 # `make check` of those labs. LABS="04 06" picks labs (default: every GPU lab). Logs go to $OUT
-# (or build/gpu-verify). Steps: env grade bench hostile check (all but hostile by default;
+# (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check (env grade bench check by default;
 # `check` runs the planted submissions too); `check` also keeps the
 # grading logs of each lab's reference from the test suite. Where Check and OpenBLAS are not installed and cannot be, Debian packages of them may
 # be put in .deps/ (apt-get download check libsubunit0 libsubunit-dev pkgconf pkgconf-bin
@@ -47,6 +47,18 @@ for step in $steps; do
             done ;;
         bench) for l in $labs; do make bench LAB=$l WORK=solutions 2>&1 | tee "$out/bench-$l.txt"; done ;;
         hostile) for l in $labs; do make hostile LAB=$l 2>&1 | tee "$out/hostile-$l.txt" | tail -30; done ;;
+        honest) # every honest variant (a correct submission written differently) must pass every stage
+            for l in $labs; do
+                d=$(ls -d grading/$l-*); lab=${d#grading/}
+                src=$(build/grading/$lab/grade --list --lab-dir "$d" --build build | sed -n '1s/.*(edit \(.*\))$/\1/p')
+                for f in "$d"/honest/*.c "$d"/honest/*.cu; do
+                    [ -f "$f" ] || continue
+                    name=$(basename "$f"); w=build/tmp/honest-$l-${name%.*}
+                    rm -rf "$w" && mkdir -p "$w/$lab" && cp "$f" "$w/$lab/$src"
+                    make grade LAB=$l WORK=$w > "$out/honest-$l-${name%.*}.txt" 2>&1
+                    echo "$f: exit $? ($(grep -c PASS "$out/honest-$l-${name%.*}.txt") PASS lines)" | tee -a "$out/honest.txt"
+                done
+            done ;;
         check)
             CHECK_LABS="$labs" CK_VERBOSITY=verbose make check 2>&1 | tee "$out/check.txt" | grep -v "^gcc\|^nvcc\|^ld " | tail -40
             for l in $labs; do
