@@ -13,6 +13,7 @@ _Static_assert(CUDA_FAILED_STATUS == RUNNER_CUDA_ERROR, "the scorer reads a CUDA
 typedef struct gpu_bufs {
     void *d[LAB_MAX_BUFS];
     lab_buf b[LAB_MAX_BUFS];
+    void *initial; /* an INOUT output's initial contents, restored before each call */
 } gpu_bufs;
 
 static cudaEvent_t ev_start, ev_stop;
@@ -73,7 +74,8 @@ void *gpu_buf(const lab_call *c, int i) { return ((gpu_bufs *)c->ctx)->d[i]; }
 #define GUARD_BYTES (GUARD_DOUBLES * sizeof(double))
 
 /* Fresh device buffers, every byte poisoned (0xff: NaN in float and double), each between two
- * guard zones like the host's, inputs uploaded. */
+ * guard zones like the host's, inputs uploaded (or, for a seeded case, made here: buffer i as
+ * vary_fill(input_seed + i), the scorer's own fill). */
 void gpu_setup(lab_call *c)
 {
     gpu_bufs *g = xcalloc(1, sizeof *g);
@@ -86,20 +88,28 @@ void gpu_setup(lab_call *c)
         CUDA_CHECK(cudaMemset(base + GUARD_BYTES + bytes, GUARD_BYTE, GUARD_BYTES));
         g->d[i] = base + GUARD_BYTES;
         CUDA_CHECK(cudaMemset(g->d[i], 0xff, bytes));
-        if (is_sent(&g->b[i])) CUDA_CHECK(cudaMemcpy(g->d[i], c->buf[i], bytes, cudaMemcpyHostToDevice));
+        if (is_sent(&g->b[i]) && c->seeded)
+            wb_gpu_vary(g->d[i], (int)g->b[i].type, buf_elems(&g->b[i]), c->input_seed + (uint64_t)i, c->p->lo,
+                        c->p->hi, c->p->quantum);
+        else if (is_sent(&g->b[i])) CUDA_CHECK(cudaMemcpy(g->d[i], c->buf[i], bytes, cudaMemcpyHostToDevice));
+        if (g->b[i].role == ROLE_INOUT) {
+            CUDA_CHECK(cudaMalloc(&g->initial, bytes));
+            CUDA_CHECK(cudaMemcpy(g->initial, g->d[i], bytes, cudaMemcpyDeviceToDevice));
+        }
     }
+    CUDA_CHECK(cudaDeviceSynchronize());
     c->ctx = g;
 }
 
-/* The output as the runner poisoned it: the same poison value written on the device (the host
- * buffer holds it everywhere), or for an output with initial contents those contents uploaded. */
+/* The output poisoned on the device with the call's poison value, or for an output with initial
+ * contents those contents restored. */
 void gpu_pre(lab_call *c)
 {
     gpu_bufs *g = c->ctx;
     int o = c->p->out;
     if (g->b[o].role == ROLE_INOUT)
-        CUDA_CHECK(cudaMemcpy(g->d[o], c->buf[o], buf_bytes(&g->b[o]), cudaMemcpyHostToDevice));
-    else wb_gpu_fill(g->d[o], (int)g->b[o].type, buf_elems(&g->b[o]), elem_get(c->buf[o], g->b[o].type, 0));
+        CUDA_CHECK(cudaMemcpy(g->d[o], g->initial, buf_bytes(&g->b[o]), cudaMemcpyDeviceToDevice));
+    else wb_gpu_fill(g->d[o], (int)g->b[o].type, buf_elems(&g->b[o]), c->poison);
     for (int i = 0; i < c->p->nbufs; i++)
         if (g->b[i].role == ROLE_SCRATCH) CUDA_CHECK(cudaMemset(g->d[i], 0xff, buf_bytes(&g->b[i])));
     CUDA_CHECK(cudaDeviceSynchronize());
@@ -113,8 +123,9 @@ void gpu_post(lab_call *c)
     CUDA_CHECK(cudaMemcpy(c->buf[o], g->d[o], buf_bytes(&g->b[o]), cudaMemcpyDeviceToHost));
 }
 
-/* The inputs come back to the host buffers, so the scorer can compare them with what it sent,
- * and the device guard zones over the host ones, so the scorer sees a write past either end. */
+/* The inputs come back to the host buffers, so the scorer can compare them with what it sent
+ * (seeded: the runner sends their digests instead, taken before this), and the device guard
+ * zones over the host ones, so the scorer sees a write past either end. */
 void gpu_teardown(lab_call *c)
 {
     gpu_bufs *g = c->ctx;
@@ -122,11 +133,12 @@ void gpu_teardown(lab_call *c)
     for (int i = 0; i < c->p->nbufs; i++) {
         size_t bytes = buf_bytes(&g->b[i]);
         unsigned char *d = g->d[i], *h = c->buf[i];
-        if (g->b[i].role == ROLE_IN) CUDA_CHECK(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost));
+        if (g->b[i].role == ROLE_IN && !c->seeded) CUDA_CHECK(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost));
         CUDA_CHECK(cudaMemcpy(h - GUARD_BYTES, d - GUARD_BYTES, GUARD_BYTES, cudaMemcpyDeviceToHost));
         CUDA_CHECK(cudaMemcpy(h + bytes, d + bytes, GUARD_BYTES, cudaMemcpyDeviceToHost));
         CUDA_CHECK(cudaFree(d - GUARD_BYTES));
     }
+    if (g->initial) CUDA_CHECK(cudaFree(g->initial));
     free(g);
     c->ctx = NULL;
 }
@@ -148,11 +160,10 @@ uint64_t gpu_digest_device(const void *d, size_t bytes, uint64_t key)
     return out;
 }
 
-uint64_t gpu_digest(lab_call *c, uint64_t key)
+uint64_t gpu_digest(lab_call *c, int buf, uint64_t key)
 {
     gpu_bufs *g = c->ctx;
-    int o = c->p->out;
-    return gpu_digest_device(g->d[o], buf_bytes(&g->b[o]), key);
+    return gpu_digest_device(g->d[buf], buf_bytes(&g->b[buf]), key);
 }
 
 void gpu_gather(lab_call *c, const uint64_t *at, size_t n, void *dst)

@@ -3,7 +3,9 @@
  * Stage adaptors of a GPU lab use gpu_setup/pre/post/teardown: fresh device buffers, poisoned,
  * inputs uploaded once; before each call the output is poisoned on the device (or, for C += A B,
  * its initial contents uploaded) and a varying input generated there; after a call the scorer
- * reads a digest and chosen elements on the device, or the whole output is downloaded; at the end the inputs come back so the scorer can see they are unchanged. */
+ * reads a digest and chosen elements on the device, or the whole output is downloaded; at the end
+ * the inputs come back (or, where they were made on the device from a seed, their digests) so the
+ * scorer can see they are unchanged. */
 #ifndef GPU_H
 #define GPU_H
 
@@ -19,7 +21,7 @@ void gpu_teardown(lab_call *c);
  * the scorer's positions read on the device (gpu_kernels.cu), so a timed call's results need no
  * copy of the whole output. */
 void gpu_vary(lab_call *c, int buf, uint64_t seed);
-uint64_t gpu_digest(lab_call *c, uint64_t key);
+uint64_t gpu_digest(lab_call *c, int buf, uint64_t key);
 void gpu_gather(lab_call *c, const uint64_t *at, size_t n, void *dst);
 /* The device digest of any device buffer of `bytes` bytes (lab 05's device-side stages). */
 uint64_t gpu_digest_device(const void *d, size_t bytes, uint64_t key);

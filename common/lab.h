@@ -40,6 +40,9 @@ typedef struct lab_call {
     lab_shape s;
     void *buf[LAB_MAX_BUFS];
     void *ctx;
+    double poison;       /* the value the output is poisoned with before this call */
+    int seeded;          /* device stages of a timed case: the inputs are not in buf[] but made on */
+    uint64_t input_seed; /* the device, buffer i as vary_fill(input_seed + i) (proto.h) */
 } lab_call;
 
 /* One size to grade. Timed cases are also checked. */
@@ -99,10 +102,14 @@ typedef struct lab_stage {
     void (*teardown)(lab_call *c); /* optional, untimed: copy back what the grader checks, free */
     /* Optional, where the stage's buffers live on a device (GPU_STAGE); NULL: the host buffers.
      * vary: write a timed call's varying input (buffer `buf`) from its secret, where run reads it;
-     * digest: the output's digest (digest_bytes) where it is; gather: its elements at[0..n). */
+     * digest: buffer `buf`'s digest (digest_bytes) where it is; gather: the output's elements
+     * at[0..n). */
     void (*vary)(lab_call *c, int buf, uint64_t seed);
-    uint64_t (*digest)(lab_call *c, uint64_t key);
+    uint64_t (*digest)(lab_call *c, int buf, uint64_t key);
     void (*gather)(lab_call *c, const uint64_t *at, size_t n, void *dst);
+    /* The buffers live on the device and the hooks above are set (GPU_STAGE): a timed case's inputs
+     * are then made there from a seed and come back as digests, not sent through the channel. */
+    int on_device;
 } lab_stage;
 
 /* One operation the student's code queued during a traced call (lab_trace). */
@@ -156,6 +163,6 @@ extern const lab LAB;
  * lab includes when LAB_RUNNER is defined), and `run` calling the student's function. */
 #define GPU_STAGE(id, fn, what, problem, run) \
     {id, fn, what, &problem, RUNNER_ONLY(gpu_setup), RUNNER_ONLY(gpu_pre), RUNNER_ONLY(run), RUNNER_ONLY(gpu_post), \
-     RUNNER_ONLY(gpu_teardown), RUNNER_ONLY(gpu_vary), RUNNER_ONLY(gpu_digest), RUNNER_ONLY(gpu_gather)}
+     RUNNER_ONLY(gpu_teardown), RUNNER_ONLY(gpu_vary), RUNNER_ONLY(gpu_digest), RUNNER_ONLY(gpu_gather), 1}
 
 #endif

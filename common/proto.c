@@ -83,8 +83,19 @@ double vary_value(uint64_t seed, uint64_t i, double lo, double hi, double quantu
  * lab's inputs are gigabytes; the runner's is built without it). */
 void vary_fill(void *p, lab_type t, size_t n, uint64_t seed, double lo, double hi, double quantum)
 {
+    if (t == F64) {
+        double *d = p;
 #pragma omp parallel for schedule(static) if (n > (1u << 20))
-    for (size_t i = 0; i < n; i++) elem_set(p, t, i, vary_value(seed, i, lo, hi, quantum));
+        for (size_t i = 0; i < n; i++) d[i] = vary_value(seed, i, lo, hi, quantum);
+    } else if (t == F32) {
+        float *f = p;
+#pragma omp parallel for schedule(static) if (n > (1u << 20))
+        for (size_t i = 0; i < n; i++) f[i] = (float)vary_value(seed, i, lo, hi, quantum);
+    } else {
+        _Float16 *h = p;
+#pragma omp parallel for schedule(static) if (n > (1u << 20))
+        for (size_t i = 0; i < n; i++) h[i] = (_Float16)vary_value(seed, i, lo, hi, quantum);
+    }
 }
 
 uint64_t digest_word(const unsigned char *p, size_t bytes, size_t q)

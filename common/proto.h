@@ -5,7 +5,8 @@
  *
  * One runner serves a session: every case of one stage, one after another. A case starts with
  * CASE (a job). Correctness: per trial INPUT, answered by OUTPUT, GUARDS and INPUTS. Timed: INPUT
- * (the inputs that stay), answered by READY; then per call SEED (the call's secret: the varying
+ * (the inputs that stay; for a stage on a device, the job's seed instead, from which the runner
+ * makes them there), answered by READY; then per call SEED (the call's secret: the varying
  * input is derived from it, so nothing can be computed before it is revealed), answered by
  * STAGED; GO, answered by DONE (the runner's own time and a digest of the whole output, which
  * commits it before any position is chosen); FETCH (positions chosen by the scorer after the
@@ -55,6 +56,9 @@ typedef struct job {
     uint32_t trials;  /* correctness trials */
     int32_t vary;     /* the input derived from each timed call's SEED (the problem's, or -1: none) */
     int32_t threads;  /* OpenMP threads for this case (0: leave as started) */
+    uint32_t seeded;  /* timed, device stage: no INPUT; the runner makes buffer i as vary_fill(input_seed + i) */
+    uint32_t pad;     /* on the device, and INPUTS carries a digest (key input_seed) per buffer */
+    uint64_t input_seed;
 } job;
 
 /* DONE: how long the runner says the call took, and the digest of the whole output. */

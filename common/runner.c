@@ -77,10 +77,11 @@ static void recv_inputs(runner *r)
     free(all);
 }
 
-static void send_inputs_and_guards(runner *r)
+/* The guard zones of every buffer, as the call left them. */
+static void send_guards(runner *r)
 {
     size_t g = GUARD_DOUBLES * sizeof(double), gb = guards_bytes(r->p);
-    unsigned char *all = xmalloc(r->back_bytes > gb ? r->back_bytes : gb), *p = all;
+    unsigned char *all = xmalloc(gb), *p = all;
     for (int i = 0; i < r->p->nbufs; i++) {
         if (__asan_unpoison_memory_region) { /* the student's calls are over: the guards are read now */
             __asan_unpoison_memory_region((unsigned char *)r->c.buf[i] - g, g);
@@ -91,7 +92,14 @@ static void send_inputs_and_guards(runner *r)
         p += 2 * g;
     }
     send_or_die(MSG_GUARDS, all, gb);
-    p = all;
+    free(all);
+}
+
+/* The guards, then the inputs as they are now (IN buffers, in layout order). */
+static void send_inputs_and_guards(runner *r)
+{
+    send_guards(r);
+    unsigned char *all = xmalloc(r->back_bytes + 1), *p = all;
     for (int i = 0; i < r->p->nbufs; i++)
         if (r->b[i].role == ROLE_IN) {
             memcpy(p, r->c.buf[i], buf_bytes(&r->b[i]));
@@ -110,12 +118,21 @@ static double cpu_time(void (*run)(lab_call *), lab_call *c)
     return (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
 }
 
-/* Poison the output (or restore its initial contents) and let the stage stage it: untimed. */
+/* Poison the output (or restore its initial contents) and let the stage stage it: untimed. A
+ * stage on a device does both there (its pre), from c.poison. */
 static void stage_call(runner *r, unsigned call)
 {
-    if (r->b[r->p->out].role == ROLE_INOUT) memcpy(r->c.buf[r->p->out], r->initial, r->out_bytes);
+    r->c.poison = poison_value(call);
+    if (r->st->on_device) ;
+    else if (r->b[r->p->out].role == ROLE_INOUT) memcpy(r->c.buf[r->p->out], r->initial, r->out_bytes);
     else poison_fill(r->c.buf[r->p->out], r->b[r->p->out].type, r->nout, call);
     if (r->st->pre) r->st->pre(&r->c);
+}
+
+/* A seeded case's inputs, by digest: INPUTS carries one per buffer (0 for any not an input). */
+static void send_input_digests(runner *r, uint64_t *dig)
+{
+    send_or_die(MSG_INPUTS, dig, (size_t)r->p->nbufs * sizeof *dig);
 }
 
 static double time_call(runner *r)
@@ -169,7 +186,10 @@ static void run_timed(runner *r)
     if (vary >= r->p->nbufs || (vary >= 0 && r->b[vary].role != ROLE_IN)) _exit(RUNNER_BAD_JOB);
     unsigned char *vals = xmalloc(FETCH_MAX * elem_bytes(r->b[r->p->out].type));
     uint64_t *at = xmalloc(FETCH_MAX * sizeof *at);
-    recv_inputs(r);
+    if (r->j->seeded && !r->st->on_device) _exit(RUNNER_BAD_JOB);
+    r->c.seeded = r->j->seeded != 0;
+    r->c.input_seed = r->j->input_seed;
+    if (!r->c.seeded) recv_inputs(r);
     if (r->st->setup) r->st->setup(&r->c);
     send_or_die(MSG_READY, NULL, 0);
     msg_head h;
@@ -190,7 +210,7 @@ static void run_timed(runner *r)
         recv_or_die(MSG_GO, NULL, 0);
         done_msg d = {.seconds = time_call(r)};
         if (digest_in_done(r->p, r->out_bytes))
-            d.digest = r->st->digest ? r->st->digest(&r->c, seed)
+            d.digest = r->st->digest ? r->st->digest(&r->c, r->p->out, seed)
                                      : digest_bytes(r->c.buf[r->p->out], r->out_bytes, seed);
         send_or_die(MSG_DONE, &d, sizeof d);
         answer_fetch(r, vals, at);
@@ -205,8 +225,12 @@ static void run_timed(runner *r)
         if (LAB.trace) trace->count = LAB.trace->end(trace->ev, TRACE_MAX);
         if (r->st->post) r->st->post(&r->c);
     }
+    uint64_t dig[LAB_MAX_BUFS] = {0};
+    for (int i = 0; r->c.seeded && i < r->p->nbufs; i++)
+        if (r->b[i].role == ROLE_IN) dig[i] = r->st->digest(&r->c, i, r->c.input_seed);
     if (r->st->teardown) r->st->teardown(&r->c);
-    send_inputs_and_guards(r); /* the vary input is compared with the last call's */
+    if (r->c.seeded) send_guards(r), send_input_digests(r, dig);
+    else send_inputs_and_guards(r); /* the vary input is compared with the last call's */
     if (trace) send_or_die(MSG_TRACE, trace, sizeof *trace);
     free(trace);
     free(vals);

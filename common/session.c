@@ -42,6 +42,7 @@ typedef struct bufset {
     unsigned char *packed;
     double *got, *ref, *bound;
     size_t packed_bytes, nout;
+    uint64_t seed; /* what the inputs were filled from */
 } bufset;
 
 static void bufset_init(bufset *s, const lab_problem *p, lab_shape shape)
@@ -73,6 +74,7 @@ static void fill_buf(bufset *s, int i, uint64_t seed)
 
 static void bufset_fill(bufset *s, uint64_t seed)
 {
+    s->seed = seed;
     for (int i = 0; i < s->p->nbufs; i++)
         if (is_sent(&s->b[i])) fill_buf(s, i, seed + (uint64_t)i);
 }
@@ -118,6 +120,17 @@ static int check_guards(const bufset *s, lab_shape shape, const unsigned char *g
             if (g[2 * gb * (size_t)i + k] != GUARD_BYTE)
                 return fail(o, "out-of-bounds", "%s: wrote %s %s (the guard zone %s it was overwritten)", sh,
                             k < gb ? "before the start of" : "past the end of", s->b[i].name, k < gb ? "before" : "after");
+    return 0;
+}
+
+/* A seeded case's inputs: the runner's digest of each input buffer against the scorer's copy. */
+static int check_input_digests(const bufset *s, lab_shape shape, const uint64_t *dig, uint64_t key, outcome *o)
+{
+    char sh[64];
+    shape_text(s->p, shape, sh, sizeof sh);
+    for (int i = 0; i < s->p->nbufs; i++)
+        if (s->b[i].role == ROLE_IN && dig[i] != digest_bytes(s->buf[i], buf_bytes(&s->b[i]), key))
+            return fail(o, "input-modified", "%s: changed its input %s (inputs are read-only)", sh, s->b[i].name);
     return 0;
 }
 
@@ -195,6 +208,21 @@ static void reference(grader *g, bufset *s, lab_shape shape)
         p->reference(shape, s->buf, s->ref, s->bound);
         return;
     }
+    /* Every stage of the lab sees these inputs (run_correctness): cuBLAS runs once for them. */
+    static struct {
+        const lab_problem *p;
+        lab_shape s;
+        uint64_t seed;
+        double *ref, *bound;
+    } kept[8];
+    static int nkept;
+    size_t vec = s->nout * sizeof(double);
+    for (int i = 0; i < nkept; i++)
+        if (kept[i].p == p && !memcmp(&kept[i].s, &shape, sizeof shape) && kept[i].seed == s->seed) {
+            memcpy(s->ref, kept[i].ref, vec);
+            memcpy(s->bound, kept[i].bound, vec);
+            return;
+        }
     char probe[1024];
     snprintf(probe, sizeof probe, "%s/common/gpu-probe", g->run->build_dir);
     float *out = xmalloc(2 * s->nout * sizeof *out);
@@ -209,6 +237,12 @@ static void reference(grader *g, bufset *s, lab_shape shape)
     remember_blas(g->run, shape, gf);
     cublas_note(g->run, p);
     free(out);
+    if (nkept < (int)(sizeof kept / sizeof kept[0])) {
+        kept[nkept].p = p, kept[nkept].s = shape, kept[nkept].seed = s->seed;
+        kept[nkept].ref = xmalloc(vec), kept[nkept].bound = xmalloc(vec);
+        memcpy(kept[nkept].ref, s->ref, vec);
+        memcpy(kept[nkept++].bound, s->bound, vec);
+    }
 }
 
 static int check_output(grader *g, bufset *s, lab_shape shape, const void *out, double poison, const char *when,
@@ -381,8 +415,11 @@ outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
     size_t out_bytes = buf_bytes(&s.b[pr->out]);
     job j = {.stage = (uint32_t)stage, .s = shape, .trials = g->trials, .vary = -1, .threads = g->case_threads};
     int io = case_begin(g, &j);
+    /* Inputs large enough that cuBLAS checks them are the same in every stage (each stage's runner
+     * is a process of its own, with nothing kept between them), so cuBLAS runs once for them. */
+    int shared = probe_checks(pr, shape);
     for (unsigned t = 0; t < g->trials && io == 0 && o.ok; t++) {
-        bufset_fill(&s, case_seed(g->run->seed, stage, index, (int)t));
+        bufset_fill(&s, case_seed(g->run->seed, shared ? -1 : stage, index, (int)t));
         io = runner_send(&g->proc, MSG_INPUT, s.packed, s.packed_bytes);
         io = io ? io : runner_recv(&g->proc, MSG_OUTPUT, out, out_bytes);
         io = io ? io : runner_recv(&g->proc, MSG_GUARDS, guards, guards_bytes(pr));
@@ -481,6 +518,11 @@ static double judged_time(const grader *g, double outside, double claimed, doubl
     return fmax(outside - allowance, claimed > outside ? outside : 0);
 }
 
+/* Where the timed calls' time goes, for WB_PHASES: the runner staging, the call, the fetch, the
+ * scorer's copy of the varying input, the digest, the reference and checks. */
+static double seg[6];
+enum { SEG_STAGE, SEG_CALL, SEG_FETCH, SEG_FILL, SEG_DIGEST, SEG_CHECK };
+
 /* One timed call, by the protocol in proto.h, its output checked; 0 when it went through. */
 static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsigned call, uint64_t secret, int whole,
                           rng *pick, timed_call *tc, outcome *o)
@@ -489,8 +531,10 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
     const lab_buf *ob = &s->b[s->p->out];
     size_t esz = elem_bytes(ob->type), out_bytes = buf_bytes(ob), count;
     done_msg d;
+    double ts = now_s();
     if (runner_send(p, MSG_SEED, &secret, sizeof secret) || runner_recv(p, MSG_STAGED, NULL, 0)) return -1;
     double t0 = now_s();
+    seg[SEG_STAGE] += t0 - ts;
     if (runner_send(p, MSG_GO, NULL, 0) || runner_recv(p, MSG_DONE, &d, sizeof d)) return -1;
     double t_done = now_s() - t0;
     /* A call that took longer than moving its output would (at 2 GB/s) is fetched whole anyway. */
@@ -503,12 +547,19 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
     unsigned char *vals = whole ? s->recv : xmalloc(count * esz + 1);
     io = io ? io : runner_recv(p, whole ? MSG_OUTPUT : MSG_SAMPLES, vals, whole ? out_bytes : count * esz);
     double t_answer = now_s() - t0;
+    seg[SEG_CALL] += t_done, seg[SEG_FETCH] += t_answer - t_done;
     free(msg);
     if (io == 0) {
         char when[64];
         snprintf(when, sizeof when, " (timed call %u)", call + 1);
+        double tf = now_s();
         if (vary >= 0) fill_buf(s, vary, secret); /* the runner derived the same input from the secret */
-        if (whole && digest_in_done(s->p, out_bytes) && digest_bytes(vals, out_bytes, secret) != d.digest) {
+        double td = now_s();
+        seg[SEG_FILL] += td - tf;
+        int forged = whole && digest_in_done(s->p, out_bytes) && digest_bytes(vals, out_bytes, secret) != d.digest;
+        seg[SEG_DIGEST] += now_s() - td;
+        td = now_s();
+        if (forged) {
             char sh[64];
             shape_text(s->p, shape, sh, sizeof sh);
             fail(o, "forged-done", "%s%s: the output fetched after the call is not the one the runner committed to "
@@ -530,6 +581,7 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
                                   digest_in_done(s->p, out_bytes) ? digest_allowance(g, out_bytes) : 0);
         tc->verified = whole;
         tc->disagreed = tc->seconds != d.seconds;
+        seg[SEG_CHECK] += now_s() - td;
         log_call(s->p, shape, call, whole, whole ? t_done : t_answer, d.seconds, tc->seconds);
     }
     if (!whole) free(vals);
@@ -558,11 +610,17 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     timed_call *tc = xcalloc(maxc, sizeof *tc);
     rng pick;
     rng_seed(&pick, case_seed(g->run->seed, stage, 3000 + (int)run, 0));
-    bufset_fill(&s, case_seed(g->run->seed, stage, 1000 + (int)run, 0)); /* fresh for every run, retimes too */
-    job j = {.stage = (uint32_t)stage, .s = shape, .timed = 1, .vary = vary, .threads = g->case_threads};
+    uint64_t input_seed = case_seed(g->run->seed, stage, 1000 + (int)run, 0);
+    bufset_fill(&s, input_seed); /* fresh for every run, retimes too */
+    /* A stage on a device makes the same inputs there from the seed: gigabytes need not travel. */
+    int seeded = LAB.stages[stage].on_device;
+    job j = {.stage = (uint32_t)stage, .s = shape, .timed = 1, .vary = vary, .threads = g->case_threads,
+             .seeded = (uint32_t)seeded, .input_seed = input_seed};
     int io = case_begin(g, &j);
-    io = io ? io : runner_send(&g->proc, MSG_INPUT, s.packed, s.packed_bytes);
+    if (!seeded) io = io ? io : runner_send(&g->proc, MSG_INPUT, s.packed, s.packed_bytes);
     io = io ? io : runner_recv(&g->proc, MSG_READY, NULL, 0);
+    phase("    timed: fill, send, runner's setup");
+    memset(seg, 0, sizeof seg);
     double timed = 0;
     /* Calls of over a second each: two proven are as steady as more (a neighbour slows them all). */
     while (io == 0 && o.ok && calls < maxc && (proven < need || timed < g->min_time) &&
@@ -575,15 +633,24 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
         if (io == 0 && tc[calls].verified) timed += tc[calls].seconds, proven++, disagreed += tc[calls].disagreed;
         calls++;
     }
+    phase("    timed: %u calls (stage %.2f, call %.2f, fetch %.2f, fill %.2f, digest %.2f, check %.2f)", calls,
+          seg[SEG_STAGE], seg[SEG_CALL], seg[SEG_FETCH], seg[SEG_FILL], seg[SEG_DIGEST], seg[SEG_CHECK]);
     io = io ? io : runner_send(&g->proc, MSG_FINISH, NULL, 0);
     io = io ? io : runner_recv(&g->proc, MSG_GUARDS, guards, guards_bytes(pr));
-    io = io ? io : runner_recv(&g->proc, MSG_INPUTS, back, back_bytes(pr, shape));
+    uint64_t dig[LAB_MAX_BUFS];
+    if (seeded) io = io ? io : runner_recv(&g->proc, MSG_INPUTS, dig, (size_t)pr->nbufs * sizeof *dig);
+    else io = io ? io : runner_recv(&g->proc, MSG_INPUTS, back, back_bytes(pr, shape));
     trace_msg *trace = LAB.traced ? xcalloc(1, sizeof *trace) : NULL;
     if (trace) io = io ? io : runner_recv(&g->proc, MSG_TRACE, trace, sizeof *trace);
     io = io ? io : runner_recv(&g->proc, MSG_CASE_DONE, NULL, 0);
     if (io != 0 || !o.ok) case_failed(g, s.p, shape, &o);
-    if (o.ok && check_guards(&s, shape, guards, &o) == 0) check_inputs(&s, shape, back, &o); /* vary: the last call's */
+    if (o.ok && check_guards(&s, shape, guards, &o) == 0) /* vary: the last call's */
+    {
+        if (seeded) check_input_digests(&s, shape, dig, input_seed, &o);
+        else check_inputs(&s, shape, back, &o);
+    }
     if (o.ok && proven == 0) fail(&o, "channel", "no timed call could be proven (the runner stopped answering)");
+    phase("    timed: finish, inputs back and checked");
     if (o.ok) {
         double *t = xmalloc(maxc * sizeof *t);
         unsigned n = 0;

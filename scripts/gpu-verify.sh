@@ -35,7 +35,7 @@ for step in $steps; do
                 t0=$(date +%s.%N)
                 WB_TIMING_LOG="$out/timing-$l.tsv" make grade LAB=$l WORK=solutions > "$out/grade-$l-solutions.txt" 2>&1
                 t1=$(date +%s.%N)
-                echo "lab $l reference: make grade $(echo "$t1 - $t0" | bc) s" | tee -a "$out/grade-times.txt"
+                echo "lab $l reference: make grade $(echo "$t1 $t0" | awk "{printf \"%.1f\", \$1 - \$2}") s" | tee -a "$out/grade-times.txt"
                 tail -22 "$out/grade-$l-solutions.txt"
                 make grade LAB=$l 2>&1 | tail -12 > "$out/grade-$l-starter.txt"
                 grep -c FAIL "$out/grade-$l-starter.txt" | sed "s/^/lab $l starter: FAIL lines: /"
