@@ -215,42 +215,69 @@ void hgemm_reference(lab_shape s, void *const *buf, double *ref, double *bound)
     for (size_t i = 0, n = (size_t)s.m * s.n; i < n; i++) bound[i] *= 2;
 }
 
-/* Positions at[0..count) of alpha A B + beta C0 for any element types: one dot product each in
- * long double. B's columns are read once each into a contiguous copy (timed positions lie on a
- * grid of a few rows and columns), so every product streams from cache. `bound` gives an
- * element's bound from k and its magnitude |alpha||A||B| + |beta||C0|. */
+/* Positions at[0..count) of alpha A B + beta C0 for any element types: one dot product each.
+ * The rows of A and columns of B that the positions touch are first copied out as doubles
+ * (timed positions lie on a grid of a few rows and columns), so every product streams from
+ * cache. Double inputs are summed in long double; fp32 and fp16 ones in double, whose error is
+ * far below their bound. `bound` gives an element's bound from k and its magnitude
+ * |alpha||A||B| + |beta||C0|. */
+static double *gather_lines(const void *src, lab_type t, int nlines, int len, size_t line_step, size_t elem_step,
+                            const int *slot, int nslots)
+{
+    double *out = malloc(sizeof *out * (size_t)nslots * (size_t)len + 1);
+#pragma omp parallel for schedule(static)
+    for (int l = 0; l < nlines; l++)
+        if (slot[l] >= 0)
+            for (int p = 0; p < len; p++)
+                out[(size_t)slot[l] * len + p] = elem_get(src, t, (size_t)l * line_step + (size_t)p * elem_step);
+    return out;
+}
+
 static void typed_gemm_at(void (*layout)(lab_shape, lab_buf *), lab_shape s, void *const *buf, double alpha, double beta,
                           double (*bound_of)(int k, double mag), const uint64_t *at, size_t count, double *ref,
                           double *bound)
 {
     lab_buf b[GEMM_NBUFS];
     layout(s, b);
-    int *slot = malloc(sizeof *slot * (size_t)s.n), ncols = 0;
-    for (int j = 0; j < s.n; j++) slot[j] = -1;
-    for (size_t k = 0; k < count; k++)
-        if (slot[at[k] % (uint64_t)s.n] < 0) slot[at[k] % (uint64_t)s.n] = ncols++;
-    double *cols = malloc(sizeof *cols * (size_t)ncols * (size_t)s.k + 1);
-#pragma omp parallel for schedule(static)
-    for (int j = 0; j < s.n; j++)
-        if (slot[j] >= 0)
-            for (int p = 0; p < s.k; p++)
-                cols[(size_t)slot[j] * s.k + p] = elem_get(buf[GEMM_B], b[GEMM_B].type, (size_t)p * s.n + j);
+    int *rslot = malloc(sizeof *rslot * (size_t)s.m), *cslot = malloc(sizeof *cslot * (size_t)s.n), nrows = 0, ncols = 0;
+    for (int i = 0; i < s.m; i++) rslot[i] = -1;
+    for (int j = 0; j < s.n; j++) cslot[j] = -1;
+    for (size_t k = 0; k < count; k++) {
+        size_t i = at[k] / (size_t)s.n, j = at[k] % (size_t)s.n;
+        if (rslot[i] < 0) rslot[i] = nrows++;
+        if (cslot[j] < 0) cslot[j] = ncols++;
+    }
+    double *rows = gather_lines(buf[GEMM_A], b[GEMM_A].type, s.m, s.k, (size_t)s.k, 1, rslot, nrows);
+    double *cols = gather_lines(buf[GEMM_B], b[GEMM_B].type, s.n, s.k, 1, (size_t)s.n, cslot, ncols);
+    int wide = b[GEMM_A].type == F64 || b[GEMM_B].type == F64;
 #pragma omp parallel for schedule(dynamic, 16)
     for (size_t k = 0; k < count; k++) {
         size_t i = at[k] / (size_t)s.n, j = at[k] % (size_t)s.n;
-        const double *col = cols + (size_t)slot[j] * s.k;
+        const double *row = rows + (size_t)rslot[i] * s.k, *col = cols + (size_t)cslot[j] * s.k;
         long double acc = 0, mag = 0;
-        for (int p = 0; p < s.k; p++) {
-            long double x = elem_get(buf[GEMM_A], b[GEMM_A].type, i * (size_t)s.k + p) * (long double)col[p];
-            acc += x;
-            mag += fabsl(x);
+        if (wide)
+            for (int p = 0; p < s.k; p++) {
+                long double x = row[p] * (long double)col[p];
+                acc += x;
+                mag += fabsl(x);
+            }
+        else {
+            double a = 0, m = 0;
+            for (int p = 0; p < s.k; p++) {
+                double x = row[p] * col[p];
+                a += x;
+                m += fabs(x);
+            }
+            acc = a, mag = m;
         }
         double c0 = b[GEMM_C].role == ROLE_INOUT ? elem_get(buf[GEMM_C], b[GEMM_C].type, at[k]) : 0;
         ref[at[k]] = (double)(alpha * acc + beta * (long double)c0);
         bound[at[k]] = bound_of(s.k, fabs(alpha) * (double)mag + fabs(beta * c0));
     }
+    free(rows);
     free(cols);
-    free(slot);
+    free(rslot);
+    free(cslot);
 }
 
 static double fp64_gemm_bound(int k, double mag) { return (k + 1) * DBL_EPSILON * mag; }

@@ -43,6 +43,7 @@ typedef struct bufset {
     double *got, *ref, *bound;
     size_t packed_bytes, nout;
     uint64_t seed; /* what the inputs were filled from */
+    int shared;    /* ... a seed every stage's case shares (run_correctness): the reference is kept */
 } bufset;
 
 static void bufset_init(bufset *s, const lab_problem *p, lab_shape shape)
@@ -197,6 +198,16 @@ static int probe_checks(const lab_problem *p, lab_shape shape)
     return LAB.gpu && p->blas && p->probe_flops > 0 && p->flops(shape) > p->probe_flops;
 }
 
+/* A correctness case whose reference costs the scorer a second or so (a gigaflop and more, or
+ * cuBLAS): its inputs are the same in every stage, and its reference computed once. */
+#define COSTLY_FLOPS 1e9
+static int costly(const lab_problem *p, lab_shape shape)
+{
+    return probe_checks(p, shape) || p->flops(shape) >= COSTLY_FLOPS;
+}
+
+static void probe_reference(grader *g, bufset *s, lab_shape shape);
+
 /* The exact result for the case's inputs, with its bound: the problem's own reference, or for a
  * large GPU gemm, cuBLAS on the same inputs through the GPU probe, which also times cuBLAS at
  * this shape (the ceiling of this run). cuBLAS and the student each meet the float bound, so
@@ -204,11 +215,12 @@ static int probe_checks(const lab_problem *p, lab_shape shape)
 static void reference(grader *g, bufset *s, lab_shape shape)
 {
     const lab_problem *p = s->p;
-    if (!probe_checks(p, shape)) {
-        p->reference(shape, s->buf, s->ref, s->bound);
+    if (!s->shared) {
+        if (probe_checks(p, shape)) probe_reference(g, s, shape);
+        else p->reference(shape, s->buf, s->ref, s->bound);
         return;
     }
-    /* Every stage of the lab sees these inputs (run_correctness): cuBLAS runs once for them. */
+    /* Every stage of the lab sees these inputs (run_correctness): the reference runs once for them. */
     static struct {
         const lab_problem *p;
         lab_shape s;
@@ -223,6 +235,20 @@ static void reference(grader *g, bufset *s, lab_shape shape)
             memcpy(s->bound, kept[i].bound, vec);
             return;
         }
+    if (!probe_checks(p, shape)) p->reference(shape, s->buf, s->ref, s->bound);
+    else probe_reference(g, s, shape);
+    if (nkept < (int)(sizeof kept / sizeof kept[0])) {
+        kept[nkept].p = p, kept[nkept].s = shape, kept[nkept].seed = s->seed;
+        kept[nkept].ref = xmalloc(vec), kept[nkept].bound = xmalloc(vec);
+        memcpy(kept[nkept].ref, s->ref, vec);
+        memcpy(kept[nkept++].bound, s->bound, vec);
+    }
+}
+
+/* cuBLAS on the case's inputs through the GPU probe, which also times cuBLAS at this shape. */
+static void probe_reference(grader *g, bufset *s, lab_shape shape)
+{
+    const lab_problem *p = s->p;
     char probe[1024];
     snprintf(probe, sizeof probe, "%s/common/gpu-probe", g->run->build_dir);
     float *out = xmalloc(2 * s->nout * sizeof *out);
@@ -237,12 +263,6 @@ static void reference(grader *g, bufset *s, lab_shape shape)
     remember_blas(g->run, shape, gf);
     cublas_note(g->run, p);
     free(out);
-    if (nkept < (int)(sizeof kept / sizeof kept[0])) {
-        kept[nkept].p = p, kept[nkept].s = shape, kept[nkept].seed = s->seed;
-        kept[nkept].ref = xmalloc(vec), kept[nkept].bound = xmalloc(vec);
-        memcpy(kept[nkept].ref, s->ref, vec);
-        memcpy(kept[nkept++].bound, s->bound, vec);
-    }
 }
 
 static int check_output(grader *g, bufset *s, lab_shape shape, const void *out, double poison, const char *when,
@@ -415,9 +435,9 @@ outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
     size_t out_bytes = buf_bytes(&s.b[pr->out]);
     job j = {.stage = (uint32_t)stage, .s = shape, .trials = g->trials, .vary = -1, .threads = g->case_threads};
     int io = case_begin(g, &j);
-    /* Inputs large enough that cuBLAS checks them are the same in every stage (each stage's runner
-     * is a process of its own, with nothing kept between them), so cuBLAS runs once for them. */
-    int shared = probe_checks(pr, shape);
+    /* Inputs whose reference is costly are the same in every stage (each stage's runner is a
+     * process of its own, with nothing kept between them), so the reference runs once for them. */
+    int shared = s.shared = costly(pr, shape);
     for (unsigned t = 0; t < g->trials && io == 0 && o.ok; t++) {
         bufset_fill(&s, case_seed(g->run->seed, shared ? -1 : stage, index, (int)t));
         io = runner_send(&g->proc, MSG_INPUT, s.packed, s.packed_bytes);
