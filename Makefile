@@ -75,6 +75,8 @@ $(BUILD)/common/runner-%.o: common/%.c $(filter-out common/cuda_check.h common/g
 
 # The bandwidth probes must be compiled as well as the student's code is, or the ceiling is low.
 $(BUILD)/common/calib.o: CFLAGS += -O3 -march=native
+# The scorer's copy of every timed call's input (gigabytes a stage on a GPU): nearbyint inlined.
+$(BUILD)/common/proto.o $(BUILD)/common/problems.o: CFLAGS += -O3 -march=native
 
 # OpenBLAS's dgemm rate, the ceiling of the matrix-multiply labs, in a process of its own.
 $(BUILD)/common/blas-probe: common/blas_probe.c $(BUILD)/common/util.o $(BUILD)/common/stats.o
