@@ -150,7 +150,7 @@ void gpu_vary(lab_call *c, int buf, uint64_t seed)
     CUDA_CHECK(cudaDeviceSynchronize());
 }
 
-uint64_t gpu_digest_device(const void *d, size_t bytes, uint64_t key)
+static uint64_t digest_device(const void *d, size_t bytes, uint64_t key)
 {
     size_t nchunks = (bytes + 8 * DIGEST_CHUNK - 1) / (8 * DIGEST_CHUNK);
     uint64_t *h = xmalloc(nchunks * sizeof *h + 1);
@@ -163,7 +163,7 @@ uint64_t gpu_digest_device(const void *d, size_t bytes, uint64_t key)
 uint64_t gpu_digest(lab_call *c, int buf, uint64_t key)
 {
     gpu_bufs *g = c->ctx;
-    return gpu_digest_device(g->d[buf], buf_bytes(&g->b[buf]), key);
+    return digest_device(g->d[buf], buf_bytes(&g->b[buf]), key);
 }
 
 void gpu_gather(lab_call *c, const uint64_t *at, size_t n, void *dst)

@@ -23,8 +23,6 @@ void gpu_teardown(lab_call *c);
 void gpu_vary(lab_call *c, int buf, uint64_t seed);
 uint64_t gpu_digest(lab_call *c, int buf, uint64_t key);
 void gpu_gather(lab_call *c, const uint64_t *at, size_t n, void *dst);
-/* The device digest of any device buffer of `bytes` bytes (lab 05's device-side stages). */
-uint64_t gpu_digest_device(const void *d, size_t bytes, uint64_t key);
 /* The device copy of buffer i (valid between setup and teardown). */
 void *gpu_buf(const lab_call *c, int i);
 
