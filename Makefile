@@ -50,6 +50,9 @@ endif
 help:
 	@echo "make grade [LAB=01] [WORK=labs] [SEED=0x...]   grade your work (exit 0 all pass, 1 a failure, 2 usage)"
 	@echo "make grade LAB=01 STAGE=rows                    grade one stage only (make list shows the stages)"
+	@echo "make grade LAB=01 SANITIZE=1                    correctness only, under AddressSanitizer and UBSan (CPU labs)"
+	@echo "make walkthrough LAB=01                         the next stage to work on: its task, its hint, how to grade it"
+	@echo "make profile LAB=01 STAGE=rows                  the stage's timed run under perf stat, each counter explained"
 	@echo "make check                                      the workbook's own test suite"
 	@echo "make bench LAB=01                               a fuller table over sizes and -O levels"
 	@echo "make roofline [LAB=01] [WORK=labs]              redraw the roofline charts of the last grading (build/results/*.svg)"
@@ -61,6 +64,7 @@ help:
 	@echo "make dist | make gradescope                     (instructors) the student kit; the Gradescope autograder"
 	@echo "make hostile [LAB=NN]                           (instructors) the planted cheats and bugs, each rejected?"
 	@echo "make autolab LAB=NN                             grade; the last line is Autolab's scores JSON"
+	@echo "make clean                                      remove $(BUILD)/ (results and calibration too)"
 	@echo "labs: $(LABS)"
 
 # ---------------------------------------------------------------- building the harness
@@ -80,7 +84,7 @@ $(BUILD)/common/proto.o $(BUILD)/common/problems.o: CFLAGS += -O3 -march=native
 
 # OpenBLAS's dgemm rate, the ceiling of the matrix-multiply labs, in a process of its own.
 $(BUILD)/common/blas-probe: common/blas_probe.c $(BUILD)/common/util.o $(BUILD)/common/stats.o
-	$(CC) $(CFLAGS) -o $@ $^ -lopenblas
+	$(CC) $(CFLAGS) -o $@ $^ -lopenblas -lm
 
 # Results files into a gradebook (CSV), Autolab's scores line and Gradescope's results.json.
 $(BUILD)/common/gradebook: common/gradebook.c $(BUILD)/common/util.o

@@ -95,8 +95,9 @@ static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outc
     double credit = res->required > from ? (res->fraction - from) / (res->required - from) : res->fast_enough;
     res->points_speed = res->max_speed * fmin(1.0, fmax(0.0, credit));
     if (!res->fast_enough)
-        fail(o, "too-slow", "%.2f GFLOP/s is %.0f%% of the ceiling; this stage needs %.0f%% (%.2f GFLOP/s)%s", res->gflops,
-             100 * res->fraction, 100 * res->required, res->required * res->ceiling_gflops,
+        fail(o, "too-slow", "%.2f GFLOP/s is %.*f%% of the ceiling; this stage needs %.*f%% (%.2f GFLOP/s)%s", res->gflops,
+             percent_decimals(res->required, res->fraction), 100 * res->fraction,
+             percent_decimals(res->required, res->required), 100 * res->required, res->required * res->ceiling_gflops,
              res->disagreed ? " (the runner's own clock disagreed with the grader's on some calls: the grader's "
                               "times were used)" : "");
 }

@@ -11,6 +11,7 @@
 
 #include "grade.h"
 #include "json.h"
+#include "stats.h"
 #include "util.h"
 
 static const char *verdict(const stage_result *s)
@@ -186,11 +187,13 @@ void report_table(const lab_run *r, FILE *f)
         if (scaling && s->speedup_unjudged) snprintf(speedup, sizeof speedup, " %11s", "not judged*");
         else if (scaling && s->speedup > 0) snprintf(speedup, sizeof speedup, " %5.2f/%4.2fx", s->speedup, s->speedup_required);
         else if (scaling) snprintf(speedup, sizeof speedup, " %11s", "-");
+        /* percentages at the precision the requirement is set with (0.5%, not 0%) */
+        int dr = percent_decimals(s->required, s->required), df = percent_decimals(s->required, s->fraction);
         if (s->timed && s->gflops > 0)
-            fprintf(f, "  %-12s %-8s %9.2f %8.2f %9.0f%% %8.0f%%%s  %s\n", LAB.stages[i].name, correct, s->gflops,
-                    s->gbs, 100 * s->fraction, 100 * s->required, speedup, verdict(s));
+            fprintf(f, "  %-12s %-8s %9.2f %8.2f %9.*f%% %8.*f%%%s  %s\n", LAB.stages[i].name, correct, s->gflops,
+                    s->gbs, df, 100 * s->fraction, dr, 100 * s->required, speedup, verdict(s));
         else
-            fprintf(f, "  %-12s %-8s %9s %8s %10s %8.0f%%%s  %s\n", LAB.stages[i].name, correct, "-", "-", "-",
+            fprintf(f, "  %-12s %-8s %9s %8s %10s %8.*f%%%s  %s\n", LAB.stages[i].name, correct, "-", "-", "-", dr,
                     100 * s->required, speedup, verdict(s));
     }
     for (int i = 0, said = 0; i < LAB.nstages && !said; i++)

@@ -31,3 +31,13 @@ double sum_of(const double *v, size_t n)
     for (size_t i = 0; i < n; i++) s += v[i];
     return s;
 }
+
+int percent_decimals(double fraction, double other)
+{
+    int d = 0;
+    while (d < 3 && fabs(round(100 * fraction * pow(10, d)) - 100 * fraction * pow(10, d)) > 1e-6) d++;
+    while (d < 3 && other != fraction &&
+           round(100 * fraction * pow(10, d)) == round(100 * other * pow(10, d)))
+        d++;
+    return d;
+}

@@ -167,6 +167,30 @@ END_TEST
 
 #define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory"
 
+/* make help names every command the Makefile declares (its .PHONY targets, but for the internal
+ * ones), and SANITIZE. */
+START_TEST(test_make_help_lists_every_command)
+{
+    ck_assert_int_eq(sh(MAKE " help > build/tmp/help.log 2>&1"), 0);
+    char *help = slurp("build/tmp/help.log"), *mk = slurp("Makefile");
+    ck_assert_ptr_nonnull(help);
+    ck_assert_ptr_nonnull(mk);
+    char *phony = strstr(mk, ".PHONY:"), *save = NULL;
+    ck_assert_ptr_nonnull(phony);
+    phony = strndup(phony + strlen(".PHONY:"), strcspn(phony, "\n") - strlen(".PHONY:"));
+    for (char *t = strtok_r(phony, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        if (!strcmp(t, "all") || !strcmp(t, "help") || !strcmp(t, "tools")) continue;
+        char word[64];
+        snprintf(word, sizeof word, "make %s", t);
+        ck_assert_msg(strstr(help, word) != NULL, "make help does not mention '%s'", word);
+    }
+    ck_assert_ptr_nonnull(strstr(help, "SANITIZE=1"));
+    free(phony);
+    free(help);
+    free(mk);
+}
+END_TEST
+
 /* STAGE=name grades that stage alone (the others reported skipped); a wrong name lists the stages. */
 START_TEST(test_make_grade_one_stage)
 {
@@ -438,6 +462,7 @@ Suite *grading_suite(void)
     if (wanted("grading/01-cpu-matvec")) { /* these use lab 01 */
         tcase_add_test(t, test_make_grade_exit_status_and_seed_replay);
         tcase_add_test(t, test_make_grade_one_stage);
+        tcase_add_test(t, test_make_help_lists_every_command);
         tcase_add_test(t, test_missing_and_broken_files_get_a_message);
         tcase_add_test(t, test_bench_prints_sizes_and_compiler_study);
         tcase_add_test(t, test_audit_allows_fortified_printing);

@@ -19,6 +19,19 @@
 
 /* ---------------------------------------------------------------- statistics */
 
+/* Requirements print at the precision they are set with, and a rate just short of one never
+ * prints equal to it. */
+START_TEST(test_percent_decimals_show_requirements_as_set)
+{
+    ck_assert_int_eq(percent_decimals(0.005, 0.005), 1); /* 0.5%, not 0% */
+    ck_assert_int_eq(percent_decimals(0.025, 0.025), 1);
+    ck_assert_int_eq(percent_decimals(0.60, 0.60), 0);
+    ck_assert_int_eq(percent_decimals(0.002, 0.0), 1);
+    ck_assert_int_eq(percent_decimals(0.55, 0.5496), 2); /* 54.96% against 55.00%, not 55% against 55% */
+    ck_assert_int_eq(percent_decimals(0.55, 0.70), 0);
+}
+END_TEST
+
 START_TEST(test_median_odd_even_and_empty)
 {
     double odd[] = {5, 1, 3}, even[] = {4, 1, 3, 2};
@@ -318,6 +331,7 @@ Suite *units_suite(void)
     Suite *s = suite_create("units");
     TCase *t = tcase_create("harness");
     tcase_add_test(t, test_median_odd_even_and_empty);
+    tcase_add_test(t, test_percent_decimals_show_requirements_as_set);
     tcase_add_test(t, test_median_ignores_one_outlier);
     tcase_add_test(t, test_count_bad_nan_and_inf_fail);
     tcase_add_test(t, test_count_bad_respects_the_bound_exactly);
