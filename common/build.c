@@ -258,7 +258,32 @@ static int remove_files(const char *dir)
     return rc;
 }
 
+/* The compiler's messages name the scratch copy it compiled: name the student's own file instead,
+ * so "student.c:16:9" reads as the path and line the student edits. */
+static void point_at_source(const char *src, const char *source, char *msg, size_t len)
+{
+    size_t n = strlen(src), m = strlen(source);
+    char *at;
+    for (char *from = msg; (at = strstr(from, src)) != NULL; from = at + m) {
+        if (strlen(msg) - n + m >= len) break; /* no room: leave the rest as it is */
+        memmove(at + m, at + n, strlen(at + n) + 1);
+        memcpy(at, source, m);
+    }
+}
+
+static int build_steps(const build_spec *b, char *msg, size_t len);
+
 int build_runner(const build_spec *b, char *msg, size_t len)
+{
+    char src[1024];
+    const char *ext = strrchr(b->source, '.');
+    snprintf(src, sizeof src, "%s/student%s", b->scratch, ext ? ext : ".c");
+    int st = build_steps(b, msg, len);
+    if (st != BUILD_OK) point_at_source(src, b->source, msg, len);
+    return st;
+}
+
+static int build_steps(const build_spec *b, char *msg, size_t len)
 {
     char src[1024], obj[1024], local[1024], runner[1024], out[1024], idir[1100];
     const char *ext = strrchr(b->source, '.');

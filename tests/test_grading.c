@@ -167,6 +167,25 @@ END_TEST
 
 #define MAKE "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory"
 
+/* The handouts have students form offsets in size_t (A + (size_t)i * n): every C starter has it. */
+START_TEST(test_c_starters_know_size_t)
+{
+    glob_t starters;
+    if (glob("labs/[0-9][0-9]-*/*.c", 0, NULL, &starters)) return; /* no C lab in this tree */
+    for (size_t i = 0; i < starters.gl_pathc; i++) {
+        const char *f = starters.gl_pathv[i];
+        char lab[256];
+        snprintf(lab, sizeof lab, "%s", f + strlen("labs/"));
+        *strchr(lab, '/') = '\0';
+        ck_assert_msg(sh("{ cat %s; echo 'static size_t wb_offset(int i, int n) { return (size_t)i * n; }'; } > "
+                         "build/tmp/size_t.c && gcc -std=c11 -fopenmp -fsyntax-only -Wno-unused-function -Igrading/%s "
+                         "build/tmp/size_t.c > build/tmp/size_t.log 2>&1", f, lab) == 0,
+                      "%s: size_t is not declared (include <stddef.h>); see build/tmp/size_t.log", f);
+    }
+    globfree(&starters);
+}
+END_TEST
+
 /* make help names every command the Makefile declares (its .PHONY targets, but for the internal
  * ones), and SANITIZE. */
 START_TEST(test_make_help_lists_every_command)
@@ -267,6 +286,8 @@ START_TEST(test_missing_and_broken_files_get_a_message)
     log = slurp("build/tmp/broken.log");
     ck_assert_ptr_nonnull(strstr(log, "does not compile"));
     ck_assert_ptr_nonnull(strstr(log, "error:"));
+    /* at the student's own file and line, not the grader's copy of it */
+    ck_assert_msg(strstr(log, "build/tmp/broken/01-cpu-matvec/matvec.c:2:") && !strstr(log, "student.c"), "%s", log);
     free(log);
     char *doc = results("01-cpu-matvec", "broken");
     ck_assert_str_eq(reason(doc, "rows", "correctness"), "build");
@@ -463,6 +484,7 @@ Suite *grading_suite(void)
         tcase_add_test(t, test_make_grade_exit_status_and_seed_replay);
         tcase_add_test(t, test_make_grade_one_stage);
         tcase_add_test(t, test_make_help_lists_every_command);
+        tcase_add_test(t, test_c_starters_know_size_t);
         tcase_add_test(t, test_missing_and_broken_files_get_a_message);
         tcase_add_test(t, test_bench_prints_sizes_and_compiler_study);
         tcase_add_test(t, test_audit_allows_fortified_printing);

@@ -5,6 +5,8 @@
  *
  * Every function must write all m elements of y and must not change A or x. Helpers you add
  * must be `static`: the grader accepts only these three global functions. */
+#include <stddef.h> /* size_t, for offsets like A + (size_t)i * n */
+
 #include "matvec.h"
 
 /* Stage 1: A[i] is row i, its own allocation of n doubles. */

@@ -5,6 +5,8 @@
  *
  * A is m x k (A[i * k + p]), B is k x n (B[p * n + j]), C is m x n (C[i * n + j]), row-major.
  * C holds values on entry: add to them. Helpers you add must be `static`; BLAS is not allowed. */
+#include <stddef.h> /* size_t, for offsets like A + (size_t)i * n */
+
 #include "gemm.h"
 
 /* TODO(stage 1): the six loop orders. Each is three nested loops around
