@@ -212,6 +212,13 @@ void report_table(const lab_run *r, FILE *f)
         fprintf(f, "\n%s [%s]:\n", build ? "all stages" : LAB.stages[i].name, s->reason);
         indented(f, s->detail, "  ");
     }
+    for (int i = 0; i < LAB.nstages; i++) {
+        const stage_result *s = &r->stages[i];
+        if (!s->printed[0]) continue;
+        fprintf(f, "\n%s: your code printed %d line%s (%snot graded):\n", LAB.stages[i].name, s->printed_lines,
+                s->printed_lines == 1 ? "" : "s", s->printed_lines > 5 ? "the first five shown; " : "");
+        indented(f, s->printed, "  | ");
+    }
     double score = 0, max = 0;
     int passed = 0, skipped = 0;
     for (int i = 0; i < LAB.nstages; i++) {

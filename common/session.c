@@ -383,12 +383,42 @@ static void runner_failed(const grader *g, const runner_end *e, const lab_proble
 
 /* ---------------------------------------------------------------- the runner session */
 
+/* What the student's code printed in the last session (a debugging printf, say), kept for the
+ * report under the stage that printed it: its first lines, cut short, anything unprintable as '?'.
+ * Only shown, never read for anything; a later session of the stage does not replace it. */
+#define PRINTED_LINES 5
+static void keep_printed(grader *g)
+{
+    if (g->sessions == 0 || g->lim.sanitize) return; /* under the sanitizers it is their report */
+    stage_result *res = &g->run->stages[g->stage];
+    char *text = read_text(g->output, 1 << 16);
+    if (text && *text && !res->printed[0]) {
+        size_t used = 0, lines = 0;
+        for (const char *p = text; *p; lines++) {
+            size_t n = strcspn(p, "\n");
+            if (lines < PRINTED_LINES && used + 2 < sizeof res->printed) {
+                size_t take = n < 160 ? n : 160;
+                if (take > sizeof res->printed - used - 2) take = sizeof res->printed - used - 2;
+                for (size_t k = 0; k < take; k++)
+                    res->printed[used++] = p[k] >= 0x20 && p[k] < 0x7f ? p[k] : '?';
+                if (take < n) used -= used >= 3 ? 3 : 0, memcpy(res->printed + used, "...", 3), used += 3;
+                res->printed[used++] = '\n';
+            }
+            p += n + (p[n] == '\n');
+        }
+        res->printed[used ? used - 1 : 0] = '\0';
+        res->printed_lines = (int)lines;
+    }
+    free(text);
+}
+
 /* A runner for the stage, if none runs: one process serves every case of a stage. Its CPU limit
  * covers the session; each case has its own wall-clock deadline (case_begin). */
 static int session_ensure(grader *g, int stage)
 {
     if (g->alive && g->stage == stage) return 0;
     session_end(g);
+    keep_printed(g); /* the last session's, before the new runner's output replaces it */
     sandbox_limits lim = g->lim;
     lim.timeout_s *= 8;
     lim.threads = g->run->threads;
@@ -403,6 +433,7 @@ void session_end(grader *g)
 {
     if (!g->alive) return;
     runner_finish(&g->proc);
+    keep_printed(g);
     g->alive = 0;
 }
 

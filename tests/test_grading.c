@@ -370,6 +370,10 @@ START_TEST(test_audit_allows_fortified_printing)
     char *doc = results("01-cpu-matvec", "fortify");
     ck_assert_msg(!strcmp(reason(doc, "contiguous", "correctness"), "ok"), "fortified printf: %s (see build/tmp/fortify.log)",
                   reason(doc, "contiguous", "correctness"));
+    /* and what it printed is shown under the stage */
+    char *log = slurp("build/tmp/fortify.log");
+    ck_assert_msg(log && strstr(log, "contiguous: your code printed") && strstr(log, "| debug: m = "), "%s", log);
+    free(log);
     free(doc);
 }
 END_TEST
