@@ -277,10 +277,24 @@ static void setup(const options *opt, lab_run *r, grader *g)
 
 /* ---------------------------------------------------------------- bench */
 
-static void bench_row(grader *g, int stage, lab_shape s, const char *label)
+/* A bench row whose one call would take longer than this (estimated from the row before) is
+ * skipped, so `make bench` of any lab ends in minutes: the slow loop orders at 1024^3 take half a
+ * minute a call and teach nothing the smaller sizes don't. */
+#define BENCH_CALL_MAX_S 2.0
+
+/* One row of the bench table; returns the seconds a call took (or, for a row skipped because
+ * `expect` says a call would take too long, that estimate), 0 where it failed. */
+static double bench_row(grader *g, int stage, lab_shape s, const char *label, double expect)
 {
     const lab_problem *p = LAB.stages[stage].problem;
     stage_result res = {0};
+    if (expect > BENCH_CALL_MAX_S) {
+        char sh[64];
+        shape_text(p, s, sh, sizeof sh);
+        printf("  %-8s %-22s %9.1f  %-12s  skipped: one call would take about %.0f s\n", label, sh,
+               p->bytes(s) / (1 << 20), LAB.stages[stage].name, expect);
+        return expect;
+    }
     unsigned keep = g->max_calls;
     g->max_calls = (unsigned)fmin(2000, fmax(10, 2e8 / p->flops(s)));
     size_limits(g, p, &(lab_case){s, 1}, 1);
@@ -291,7 +305,7 @@ static void bench_row(grader *g, int stage, lab_shape s, const char *label)
     double mib = p->bytes(s) / (1 << 20);
     if (!o.ok) {
         printf("  %-8s %-22s %9.1f  %-12s  %s\n", label, sh, mib, LAB.stages[stage].name, o.reason);
-        return;
+        return 0;
     }
     double gf = p->flops(s) / res.seconds * 1e-9, gbs = p->bytes(s) / res.seconds * 1e-9;
     if (p->ceiling == CEIL_PIPELINE) { /* % of the ideal overlapped time at this n, this run */
@@ -305,6 +319,13 @@ static void bench_row(grader *g, int stage, lab_shape s, const char *label)
     else
         printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %8.0f%%\n", label, sh, mib, LAB.stages[stage].name, gf, gbs,
                100 * gbs / g->run->now.stream_gbs);
+    return res.seconds;
+}
+
+/* A call's time at shape s, from one measured at shape `at` (work scales with the flops). */
+static double scaled(const lab_problem *p, double seconds, lab_shape at, lab_shape s)
+{
+    return seconds > 0 ? seconds * p->flops(s) / p->flops(at) : 0;
 }
 
 /* ---------------------------------------------------------------- make profile */
@@ -442,8 +463,16 @@ static int bench(const options *opt, grader *g, const char *source)
     }
     printf("%s bench: %s; %s %.1f GB/s this run; seed 0x%016" PRIx64 "\n", LAB.id,
            LAB.gpu ? g->run->device : g->run->mach.cpu, g->run->ceiling, g->run->now.stream_gbs, g->run->seed);
-    int blas = 0;
+    printf("columns: flags (the lab's compile flags, or the thread count), size, MiB (the arrays one call touches), "
+           "GFLOP/s, GB/s (the compulsory bytes over the call's time), ceiling (below); a row whose one call would "
+           "take over %.0f s is skipped\n", BENCH_CALL_MAX_S);
+    int blas = 0, stream = 0;
     for (int st = 0; st < LAB.nstages; st++) blas |= LAB.stages[st].problem->ceiling == CEIL_BLAS;
+    for (int st = 0; st < LAB.nstages; st++) stream |= LAB.stages[st].problem->ceiling != CEIL_BLAS &&
+                                                     LAB.stages[st].problem->ceiling != CEIL_PIPELINE;
+    if (stream)
+        printf("ceiling column: for bandwidth-bound stages, GB/s as %% of the %s bandwidth measured in this run\n",
+               g->run->ceiling);
     if (blas)
         printf("ceiling column: for matrix multiplies, %% of %s at that size measured in this run%s\n",
                LAB.gpu ? "cuBLAS" : "OpenBLAS dgemm", LAB.gpu || g->run->threads == 1 ? "" : " at the lab's thread count");
@@ -459,22 +488,30 @@ static int bench(const options *opt, grader *g, const char *source)
     printf("  %-8s %-*s %9s  %-12s %9s %9s %9s\n", "flags", pipe ? 34 : 22, "size", "MiB", "stage", "GFLOP/s", "GB/s",
            "ceiling");
     for (int st = 0; st < LAB.nstages; st++) {
+        const lab_problem *p = LAB.stages[st].problem;
         lab_case cases[LAB_MAX_CASES];
-        int n = LAB.stages[st].problem->bench_cases(g->run->mach.llc_bytes, cases);
+        int n = p->bench_cases(g->run->mach.llc_bytes, cases);
+        double took[257] = {0}; /* a call's seconds at the previous size, by thread count (0: default) */
         for (int i = 0; i < n; i++) {
-            if (LAB.threads == 1 || LAB.gpu) bench_row(g, st, cases[i].s, "default");
-            for (int t = 1; t <= g->run->threads && LAB.threads != 1 && !LAB.gpu; t++) { /* a scaling table */
+            lab_shape before = cases[i > 0 ? i - 1 : 0].s;
+            if (LAB.threads == 1 || LAB.gpu)
+                took[0] = bench_row(g, st, cases[i].s, "default", scaled(p, took[0], before, cases[i].s));
+            for (int t = 1; t <= g->run->threads && t <= 256 && LAB.threads != 1 && !LAB.gpu; t++) { /* scaling */
                 char label[16];
                 snprintf(label, sizeof label, "%d thr", t);
                 g->case_threads = t;
-                bench_row(g, st, cases[i].s, label);
+                took[t] = bench_row(g, st, cases[i].s, label, scaled(p, took[t], before, cases[i].s));
             }
             g->case_threads = 0;
         }
     }
     if (LAB.gpu) return 0;
-    static const char *levels[] = {"-O0", "-O1", "-O2", "-O3"};
-    printf("\ncompiler study: the graded timed size at each optimisation level (flags: %s, level replaced)\n", cflags);
+    /* From -O3 down: a level is taken to be at most 3x slower than the one above it, so a row that
+     * would pass the time limit is skipped before it runs. */
+    static const char *levels[] = {"-O3", "-O2", "-O1", "-O0"};
+    double took[16][LAB_MAX_CASES] = {{0}}; /* a call's seconds at the level above */
+    printf("\ncompiler study: the graded timed size at each optimisation level, fastest first (flags: %s, level "
+           "replaced)\n", cflags);
     for (int l = 0; l < 4; l++) {
         char flags[512], *o3;
         snprintf(flags, sizeof flags, "%s", cflags);
@@ -486,8 +523,8 @@ static int bench(const options *opt, grader *g, const char *source)
         for (int st = 0; st < LAB.nstages; st++) {
             lab_case graded[LAB_MAX_CASES];
             int ng = problem_cases(g->run, LAB.stages[st].problem, graded);
-            for (int i = 0; i < ng; i++)
-                if (graded[i].timed) bench_row(g, st, graded[i].s, levels[l]);
+            for (int i = 0; i < ng && i < LAB_MAX_CASES && st < 16; i++)
+                if (graded[i].timed) took[st][i] = bench_row(g, st, graded[i].s, levels[l], 3 * took[st][i]);
         }
     }
     return 0;

@@ -421,6 +421,7 @@ START_TEST(test_bench_prints_sizes_and_compiler_study)
     ck_assert_ptr_nonnull(strstr(log, "compiler study"));
     ck_assert_ptr_nonnull(strstr(log, "-O0"));
     ck_assert_ptr_nonnull(strstr(log, "m=128 n=128"));
+    ck_assert_ptr_nonnull(strstr(log, "columns: ")); /* every column explained */
     ck_assert_ptr_null(strstr(log, "wrong"));
     free(log);
 }
