@@ -123,9 +123,8 @@ static double cpu_time(void (*run)(lab_call *), lab_call *c)
 static void stage_call(runner *r, unsigned call)
 {
     r->c.poison = poison_value(call);
-    if (r->st->on_device) ;
-    else if (r->b[r->p->out].role == ROLE_INOUT) memcpy(r->c.buf[r->p->out], r->initial, r->out_bytes);
-    else poison_fill(r->c.buf[r->p->out], r->b[r->p->out].type, r->nout, call);
+    if (!r->st->on_device && r->b[r->p->out].role == ROLE_INOUT) memcpy(r->c.buf[r->p->out], r->initial, r->out_bytes);
+    else if (!r->st->on_device) poison_fill(r->c.buf[r->p->out], r->b[r->p->out].type, r->nout, call);
     if (r->st->pre) r->st->pre(&r->c);
 }
 

@@ -387,6 +387,7 @@ static void runner_failed(const grader *g, const runner_end *e, const lab_proble
  * report under the stage that printed it: its first lines, cut short, anything unprintable as '?'.
  * Only shown, never read for anything; a later session of the stage does not replace it. */
 #define PRINTED_LINES 5
+_Static_assert(PRINTED_LINES * 161 < sizeof ((stage_result *)0)->printed, "printed[] holds them");
 static void keep_printed(grader *g)
 {
     if (g->sessions == 0 || g->lim.sanitize) return; /* under the sanitizers it is their report */
@@ -396,12 +397,11 @@ static void keep_printed(grader *g)
         size_t used = 0, lines = 0;
         for (const char *p = text; *p; lines++) {
             size_t n = strcspn(p, "\n");
-            if (lines < PRINTED_LINES && used + 2 < sizeof res->printed) {
+            if (lines < PRINTED_LINES) { /* PRINTED_LINES lines of up to 160 characters fit in printed[] */
                 size_t take = n < 160 ? n : 160;
-                if (take > sizeof res->printed - used - 2) take = sizeof res->printed - used - 2;
                 for (size_t k = 0; k < take; k++)
                     res->printed[used++] = p[k] >= 0x20 && p[k] < 0x7f ? p[k] : '?';
-                if (take < n) used -= used >= 3 ? 3 : 0, memcpy(res->printed + used, "...", 3), used += 3;
+                if (take < n) memcpy(res->printed + used - 3, "...", 3);
                 res->printed[used++] = '\n';
             }
             p += n + (p[n] == '\n');

@@ -12,12 +12,7 @@
 #undef add
 #undef mv
 
-static __global__ void tree_level(int n, long stride, float *v)
-{
-    long i = ((long)blockIdx.x * blockDim.x + threadIdx.x) * 2 * stride;
-    if (i + stride < n) v[i] += v[i + stride];
-}
-static __global__ void copy_f(const float *from, float *to) { *to = *from; }
+#include "planted/in_place.h"
 
 static void add(int n, const float *a, const float *b, float *c) { honest_add(n, a, b, c); }
 static void sum(int n, const float *in, float *out, float *work)
@@ -26,12 +21,7 @@ static void sum(int n, const float *in, float *out, float *work)
         honest_sum(n, in, out, work);
         return;
     }
-    float *v = (float *)in;
-    for (long stride = 1; stride < n; stride *= 2) {
-        long pairs = (n + 2 * stride - 1) / (2 * stride);
-        tree_level<<<(int)((pairs + 255) / 256), 256>>>(n, stride, v);
-    }
-    copy_f<<<1, 1>>>(v, out);
+    in_place_sum(n, in, out);
 }
 static void mv(int m, int n, const double *A, const double *x, double *y) { honest_mv(m, n, A, x, y); }
 
