@@ -102,25 +102,33 @@ static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outc
                               "times were used)" : "");
 }
 
+/* The stage timed once more on the same shape, every call checked as the first run's were; its
+ * fastest median and fastest call kept, and its speed judged again. Returns 0 with the verdict in
+ * *o where this run was wrong or caught (that is the verdict then). */
+static int time_again(grader *g, int stage, lab_shape shape, stage_result *res, outcome *o)
+{
+    stage_result again = {0};
+    outcome o2 = run_timed(g, stage, shape, &again);
+    free(again.trace);
+    if (!o2.ok) {
+        *o = o2;
+        res->correct = 0, res->points_correct = 0, res->points_speed = 0, res->fast_enough = 0;
+        return 0;
+    }
+    res->seconds = fmin(res->seconds, again.seconds);
+    res->best_seconds = fmin(res->best_seconds, again.best_seconds);
+    *o = (outcome){.ok = 1, .reason = "ok"};
+    judge_speed(g, LAB.stages[stage].problem, res, o);
+    return 1;
+}
+
 /* A shared machine only ever slows a call down, and a neighbour busy through one whole timed run
  * slows its median. So a stage short of its threshold is timed again, twice at most, and judged on
  * its fastest median; every call of every run is checked as the first run's were. */
 static void retime_if_short(grader *g, int stage, lab_shape shape, stage_result *res, outcome *o)
 {
-    const lab_problem *p = LAB.stages[stage].problem;
     for (int attempt = 0; attempt < 2 && !o->ok && !strcmp(o->reason, "too-slow"); attempt++) {
-        stage_result again = {0};
-        outcome o2 = run_timed(g, stage, shape, &again);
-        free(again.trace);
-        if (!o2.ok) { /* wrong now, or a cheat the wall clock saw: that is the verdict */
-            *o = o2;
-            res->correct = 0, res->points_correct = 0, res->points_speed = 0, res->fast_enough = 0;
-            return;
-        }
-        res->seconds = fmin(res->seconds, again.seconds);
-        res->best_seconds = fmin(res->best_seconds, again.best_seconds);
-        *o = (outcome){.ok = 1, .reason = "ok"};
-        judge_speed(g, p, res, o);
+        if (!time_again(g, stage, shape, res, o)) return;
         if (!o->ok && attempt == 1) {
             size_t used = strlen(o->detail);
             snprintf(o->detail + used, sizeof o->detail - used, " (timed three times: the fastest median)");
@@ -142,9 +150,10 @@ void stage_points(const config *cfg, int stage, stage_result *res)
  * Where this machine's bandwidth does not grow with threads as much as the stage must show, the
  * check can't be passed by anyone and is not judged (said in the detail). Returns 1 if it was
  * judged this way. */
-static int judge_speedup_by_roof(grader *g, const lab_problem *p, stage_result *res, outcome *o)
+static int judge_speedup_by_roof(grader *g, int stage, lab_shape shape, stage_result *res, outcome *o)
 {
     lab_run *r = g->run;
+    const lab_problem *p = LAB.stages[stage].problem;
     if (p->ceiling != CEIL_STREAM) return 0;
     /* A neighbour busy while the roofs were measured hides the scaling: measured again, twice at most. */
     for (int again = 0; again < 2 && fmax(r->now.stream_gbs, r->now.read_gbs) <
@@ -155,6 +164,13 @@ static int judge_speedup_by_roof(grader *g, const lab_problem *p, stage_result *
     double roof1 = fmax(r->now1.stream_gbs, r->now1.read_gbs) * intensity(p, res->timed_shape);
     double scale = fmax(r->now.stream_gbs, r->now.read_gbs) / fmax(r->now1.stream_gbs, r->now1.read_gbs);
     res->speedup = res->gflops / roof1;
+    /* A neighbour busy while the stage was timed (and quiet for the roofs) hides its speedup: a
+     * stage that falls short is timed again, twice at most, and judged on its fastest median. */
+    for (int again = 0; again < 2 && o->ok && scale >= res->speedup_required * 1.05 &&
+                        res->speedup < res->speedup_required; again++) {
+        if (!time_again(g, stage, shape, res, o)) return 1;
+        res->speedup = res->gflops / roof1;
+    }
     if (scale < res->speedup_required * 1.05) { /* not a pass: nothing here shows the code is parallel */
         res->speedup_unjudged = 1;
         res->fast_enough = 0;
@@ -171,7 +187,7 @@ static int judge_speedup_by_roof(grader *g, const lab_problem *p, stage_result *
     res->points_speed = 0;
     fail(o, "no-speedup", "%.2f GFLOP/s at %d threads is %.2fx the one-thread roof (%.2f GFLOP/s: the fastest one "
          "thread streams memory here, this run, times the intensity); this stage needs %.2fx: it must be faster "
-         "than any serial code can be", res->gflops, r->threads, res->speedup, roof1, res->speedup_required);
+         "than any serial code can be (timed three times: the fastest median)", res->gflops, r->threads, res->speedup, roof1, res->speedup_required);
     return 1;
 }
 
@@ -188,7 +204,7 @@ static void judge_speedup(grader *g, int stage, lab_shape shape, stage_result *r
     snprintf(key, sizeof key, "%s_speedup", LAB.stages[stage].name);
     res->speedup_required = config_num_or(&g->run->cfg, key, 0);
     if (res->speedup_required <= 0 || g->run->threads < 2) return;
-    if (judge_speedup_by_roof(g, LAB.stages[stage].problem, res, o)) return;
+    if (judge_speedup_by_roof(g, stage, shape, res, o)) return;
     double best_n = res->best_seconds, best_1 = INFINITY;
     /* A stage already too slow for its ceiling is measured once: its verdict can't change. */
     for (int attempt = 0; attempt < (o->ok ? 3 : 1); attempt++) {
