@@ -31,7 +31,8 @@ NVCC_FOUND := $(NVCC_PATH)
 export CUDA_ARCH CUDA_HOME NVCC_FOUND
 
 SCORER_OBJS := $(addprefix $(BUILD)/common/,util.o rng.o stats.o config.o json.o proto.o sandbox.o \
-                 calib.o build.o audit.o verify.o problems.o session.o judge.o grade.o report.o)
+                 calib.o build.o audit.o verify.o problems.o cases.o checks.o session.o judge.o bench.o \
+                 grade.o report.o)
 # The runner's copies are built without OpenMP: the scorer's references use it, the runner never
 # calls them, and a runner must not bring in libgomp's threads unless the student's lab does.
 RUNNER_OBJS := $(addprefix $(BUILD)/common/runner-,util.o rng.o proto.o seccomp.o problems.o runner.o)
@@ -228,7 +229,7 @@ autolab:
 # ---------------------------------------------------------------- the workbook's own tests
 
 TEST_SRCS := $(wildcard tests/*.c)
-$(BUILD)/tests/run-tests: $(TEST_SRCS) $(filter-out $(BUILD)/common/grade.o,$(SCORER_OBJS)) \
+$(BUILD)/tests/run-tests: $(TEST_SRCS) $(filter-out $(BUILD)/common/grade.o $(BUILD)/common/bench.o,$(SCORER_OBJS)) \
                           $(BUILD)/grading/01-cpu-matvec/lab.o tests/tests.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -fopenmp -Itests -o $@ $(TEST_SRCS) $(filter %.o,$^) \

@@ -1,0 +1,208 @@
+/* checks.c - see checks.h: every check of what came back from a runner, and the words for a
+ * runner that ended early. */
+#define _GNU_SOURCE
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build.h"
+#include "checks.h"
+#include "gpu_register.h"
+#include "proto.h"
+#include "util.h"
+#include "verify.h"
+
+int fail(outcome *o, const char *reason, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    o->ok = 0;
+    o->reason = reason;
+    vsnprintf(o->detail, sizeof o->detail, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int check_guards(const bufset *s, lab_shape shape, const unsigned char *g, outcome *o)
+{
+    size_t gb = GUARD_DOUBLES * sizeof(double);
+    char sh[64];
+    shape_text(s->p, shape, sh, sizeof sh);
+    for (int i = 0; i < s->p->nbufs; i++)
+        for (size_t k = 0; k < 2 * gb; k++)
+            if (g[2 * gb * (size_t)i + k] != GUARD_BYTE)
+                return fail(o, "out-of-bounds", "%s: wrote %s %s (the guard zone %s it was overwritten)", sh,
+                            k < gb ? "before the start of" : "past the end of", s->b[i].name, k < gb ? "before" : "after");
+    return 0;
+}
+
+/* A seeded case's inputs: the runner's digest of each input buffer against the scorer's copy. */
+int check_input_digests(const bufset *s, lab_shape shape, const uint64_t *dig, uint64_t key, outcome *o)
+{
+    char sh[64];
+    shape_text(s->p, shape, sh, sizeof sh);
+    for (int i = 0; i < s->p->nbufs; i++)
+        if (s->b[i].role == ROLE_IN && dig[i] != digest_bytes(s->buf[i], buf_bytes(&s->b[i]), key))
+            return fail(o, "input-modified", "%s: changed its input %s (inputs are read-only)", sh, s->b[i].name);
+    return 0;
+}
+
+int check_inputs(const bufset *s, lab_shape shape, const void *back, outcome *o)
+{
+    const unsigned char *p = back, *q = s->packed;
+    char sh[64];
+    shape_text(s->p, shape, sh, sizeof sh);
+    for (int i = 0; i < s->p->nbufs; i++) {
+        if (!is_sent(&s->b[i])) continue;
+        size_t n = buf_bytes(&s->b[i]);
+        if (s->b[i].role == ROLE_IN && memcmp(p, q, n))
+            return fail(o, "input-modified", "%s: changed its input %s (inputs are read-only)", sh, s->b[i].name);
+        p += s->b[i].role == ROLE_IN ? n : 0; /* only inputs come back */
+        q += n;
+    }
+    return 0;
+}
+
+/* Elements `at` (or all, when at is NULL) of the output in `out` against the reference, which
+ * the caller has computed for the current inputs. */
+int check_values(bufset *s, lab_shape shape, const void *out, const uint64_t *at, size_t count, double poison,
+                        const char *when, outcome *o)
+{
+    const lab_buf *ob = &s->b[s->p->out];
+    size_t bad = 0, first = 0;
+    for (size_t k = 0; k < count; k++) {
+        size_t i = at ? at[k] : k;
+        double g = elem_get(out, ob->type, k);
+        if (!(fabs(g - s->ref[i]) <= s->bound[i]) || !isfinite(g)) {
+            if (bad++ == 0) first = k;
+        }
+        if (!at) s->got[i] = g;
+    }
+    if (bad == 0) return 0;
+    char sh[64], why[512] = "";
+    shape_text(s->p, shape, sh, sizeof sh);
+    size_t fi = at ? at[first] : first;
+    if (!at) diagnose_output(s->got, s->ref, s->bound, ob->rows, ob->cols, ob->type == F32 ? (double)(float)poison : poison,
+                             why, sizeof why);
+    return fail(o, "wrong", "%s%s: %zu of %zu %s wrong; first %s[%zu] = %.9g, expected %.9g (|error| must be <= %.3g)%s%s",
+                sh, when, bad, count, at ? "checked elements" : "elements", ob->name, fi, elem_get(out, ob->type, first),
+                s->ref[fi], s->bound[fi], why[0] ? "\n  likely cause: " : "", why);
+}
+
+int check_output(grader *g, bufset *s, lab_shape shape, const void *out, double poison, const char *when,
+                        outcome *o)
+{
+    reference(g, s, shape);
+    return check_values(s, shape, out, NULL, s->nout, poison, when, o);
+}
+
+/* The end of what the student's code printed (a CUDA error message, say), for a crash report. */
+static void output_tail(const char *path, char *buf, size_t len)
+{
+    char *text = read_text(path, 1 << 20);
+    size_t n = text ? strlen(text) : 0;
+    const char *start = n > 600 ? text + n - 600 : text;
+    snprintf(buf, len, "%s", start && *start ? start : "");
+    free(text);
+}
+
+/* The sanitizers' report in words: its first line (the kind of bug), the access, and the lines of
+ * the student's file on the stack, found with addr2line in the runner binary (non-PIE under the
+ * sanitizers, so the addresses printed are the ones in the file). UBSan names the line itself. */
+static void sanitizer_summary(const grader *g, char *out, size_t len)
+{
+    char *text = read_text(g->output, 1 << 20), *save = NULL;
+    size_t used = 0;
+    int frames = 0, in_stack = 0;
+    out[0] = '\0';
+    for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line && used + 200 < len; line = strtok_r(NULL, "\n", &save)) {
+        char *what = strstr(line, "ERROR: AddressSanitizer: "), *ub = strstr(line, "runtime error: ");
+        unsigned long long pc;
+        if (ub) { /* UBSan names the line: ".../student.c:12:5: runtime error: ..." */
+            const char *at = strstr(line, "/student.");
+            at = at && at < ub ? strchr(at, ':') : NULL;
+            used += (size_t)snprintf(out + used, len - used, "    %s%.*s%s\n", at ? LAB.source : "",
+                                     at ? (int)(ub - at) : 0, at ? at : "", ub);
+            in_stack = 1;
+        } else if (what) {
+            used += (size_t)snprintf(out + used, len - used, "    %s%s\n", what + 7,
+                                     strstr(what, "use-after-poison") ? "\n    (\"poison\" here is the grader's guard "
+                                     "zone around each array: an access outside the array)" : "");
+            in_stack = 1;
+        } else if (in_stack && (strstr(line, "READ of size") || strstr(line, "WRITE of size"))) {
+            used += (size_t)snprintf(out + used, len - used, "    %.*s\n", (int)strcspn(line, "\n"), line);
+        } else if (in_stack && frames < 3 && sscanf(line, " #%*d %*s (%*[^+]+0x%llx)", &pc) == 1) {
+            char addr[32], where[1100];
+            snprintf(addr, sizeof addr, "0x%llx", pc);
+            snprintf(where, sizeof where, "%s/addr2line.txt", g->scratch);
+            char *argv[] = {"addr2line", "-f", "-e", (char *)g->runner, addr, NULL};
+            char *found = run_tool(argv, where, 10) == 0 ? read_text(where, 4096) : NULL;
+            char fn[256] = "", loc[512] = "";
+            if (found && sscanf(found, "%255s %511s", fn, loc) == 2 && strstr(loc, "/student.")) {
+                used += (size_t)snprintf(out + used, len - used, "    at %s%s in %s\n", LAB.source, strchr(strrchr(loc, '/'), ':'), fn);
+                frames++;
+            }
+            free(found);
+        } else if (in_stack && line[0] == '\0') {
+            in_stack = 0;
+        }
+    }
+    free(text);
+}
+
+/* Did a sanitizer report? (UBSan, inside AddressSanitizer's runtime, may exit with status 1.) */
+static int sanitizer_spoke(const grader *g)
+{
+    char *text = read_text(g->output, 1 << 20);
+    int said = text && (strstr(text, "ERROR: AddressSanitizer") || strstr(text, "runtime error: "));
+    free(text);
+    return said;
+}
+
+/* How the runner ended, when it did not send everything. */
+void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, lab_shape shape, outcome *o)
+{
+    char text[256], sh[64];
+    runner_end_text(e, text, sizeof text);
+    shape_text(p, shape, sh, sizeof sh);
+    const char *reason = e->timed_out ? "timeout"
+                         : e->signaled && e->sig == SIGSYS ? "forbidden-syscall"
+                         : e->signaled && e->sig == SIGXFSZ ? "output-flood"
+                         : e->bad_message ? "channel"
+                         : e->signaled ? "crash"
+                         : e->exited && e->code == 0 ? "no-record"
+                                                     : "crash";
+    if (!e->timed_out && e->bad_message)
+        snprintf(text, sizeof text, "the runner's channel carried a message out of turn or malformed: only the harness "
+                                    "may write there (does your code write to file descriptor 4?)");
+    if (!e->timed_out && !e->signaled && e->exited && e->code == 0)
+        snprintf(text, sizeof text, "the program exited (status 0) in the middle of the test without a result: "
+                                    "does your code call exit()?");
+    if (e->exited && e->code == RUNNER_NO_SANDBOX) snprintf(text, sizeof text, "the sandbox (seccomp) could not be set up on this machine");
+    if (e->exited && e->code == RUNNER_NO_GPU) snprintf(text, sizeof text, "the runner could not initialise the GPU");
+    if (e->exited && e->code == RUNNER_FOREIGN_DEVICE_CODE) {
+        reason = "foreign-device-code";
+        snprintf(text, sizeof text, "registered device code after start-up: only kernels nvcc compiled from your file "
+                                    "may run");
+    }
+    if (e->exited && e->code == RUNNER_CUDA_ERROR) snprintf(text, sizeof text, "stopped by a CUDA error");
+    if (e->exited && e->code != 0 && g->lim.sanitize && sanitizer_spoke(g)) {
+        reason = "sanitizer";
+        snprintf(text, sizeof text, "the sanitizers found a bug (their report, and the lines of your file it "
+                                    "points at, are below)");
+    }
+    if (e->exited && e->code == RUNNER_LEAK) {
+        reason = "leak";
+        snprintf(text, sizeof text, "destroy left behind what create made (the counts are below)");
+    }
+    char tail[700];
+    output_tail(g->output, tail, sizeof tail);
+    if (!strcmp(reason, "sanitizer")) {
+        sanitizer_summary(g, tail, sizeof tail);
+        fail(o, reason, "%s: %s\n%s", sh, text, tail);
+    } else fail(o, reason, "%s: %s%s%s", sh, text, tail[0] ? "\n  its output ended with:\n" : "", tail);
+    o->fatal = 1;
+}

@@ -1,0 +1,23 @@
+/* checks.h - the scorer's checks of what a runner sent back (the guards, the inputs, the
+ * output against the reference) and its account of a runner that ended early. */
+#ifndef CHECKS_H
+#define CHECKS_H
+
+#include "cases.h"
+#include "sandbox.h"
+
+/* Each returns 0 when the check passes; otherwise -1, with the verdict in *o (fail()). */
+int check_guards(const bufset *s, lab_shape shape, const unsigned char *g, outcome *o);
+/* A seeded case's inputs: the runner's keyed digest of each input against the scorer's copy. */
+int check_input_digests(const bufset *s, lab_shape shape, const uint64_t *dig, uint64_t key, outcome *o);
+/* Inputs sent back (only ROLE_IN buffers) against what was sent. */
+int check_inputs(const bufset *s, lab_shape shape, const void *back, outcome *o);
+/* Elements at[0..count) of out (all of it, at NULL) against the reference already computed. */
+int check_values(bufset *s, lab_shape shape, const void *out, const uint64_t *at, size_t count, double poison,
+                 const char *when, outcome *o);
+/* The whole output: the reference computed, then every element checked. */
+int check_output(grader *g, bufset *s, lab_shape shape, const void *out, double poison, const char *when, outcome *o);
+/* How the runner ended, when it did not send everything: the verdict, fatal for the session. */
+void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, lab_shape shape, outcome *o);
+
+#endif

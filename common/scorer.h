@@ -1,0 +1,26 @@
+/* scorer.h - what the scorer's main (grade.c) shares with `make bench` and `make profile`
+ * (bench.c): the command line, and the build of the student's runner. */
+#ifndef SCORER_H
+#define SCORER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "session.h"
+
+typedef struct options {
+    const char *lab_dir, *work, *build, *runner_base, *results, *cuda_arch, *cuda_home, *nvcc, *profile, *stage;
+    uint64_t seed;
+    int have_seed, bench, list, calibrate, sanitize;
+    double timeout;
+} options;
+
+/* Build the runner for `source` with `cflags` (the audit included): BUILD_OK, or the failure in msg. */
+int build(const options *opt, grader *g, const char *source, const char *cflags, char *msg, size_t len);
+
+/* `make bench`: several sizes of every stage, and for a CPU lab the compiler study. */
+int bench(const options *opt, grader *g, const char *source);
+/* `make profile STAGE=...`: one stage's timed case under perf or Nsight Compute. */
+int profile(const options *opt, grader *g, const char *source);
+
+#endif
