@@ -102,15 +102,18 @@ bandwidth measure_bandwidth(int threads, size_t bytes)
     size_t n = bytes / (3 * sizeof(double));
     double *a = xmalloc(n * sizeof *a), *b = xmalloc(n * sizeof *b), *c = xmalloc(n * sizeof *c);
     const double s = 1.5;
-    enum { PASSES = 7 };
-    double tt[PASSES + 1], tr[PASSES + 1], sink = 0;
+    /* At least MIN_PASSES and MIN_SECONDS of them: the best of a few milliseconds swings with a
+     * neighbour's moment (5% between runs here), the best of a tenth of a second much less. */
+    enum { MIN_PASSES = 7, MAX_PASSES = 400 };
+    const double MIN_SECONDS = 0.15;
+    double bt = INFINITY, br = INFINITY, sink = 0, start = now_s();
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (size_t i = 0; i < n; i++) { /* first touch by the threads that will stream the data */
         a[i] = 0;
         b[i] = 1;
         c[i] = 2;
     }
-    for (int p = 0; p <= PASSES; p++) { /* pass 0 is a warm-up */
+    for (int p = 0; p <= MAX_PASSES && (p <= MIN_PASSES || now_s() - start < MIN_SECONDS); p++) { /* pass 0 warms up */
         double t0 = now_s();
 #pragma omp parallel for num_threads(threads) schedule(static)
         for (size_t i = 0; i < n; i++) a[i] = b[i] + s * c[i];
@@ -124,17 +127,14 @@ bandwidth measure_bandwidth(int threads, size_t bytes)
                 sum += sum_stream(arrays[k] + lo, hi - lo);
             }
         }
-        tt[p] = t1 - t0;
-        tr[p] = now_s() - t1;
+        /* The best pass, as STREAM reports: on a shared machine a neighbour only ever slows a pass. */
+        if (p > 0) bt = fmin(bt, t1 - t0), br = fmin(br, now_s() - t1);
         sink += sum;
     }
     if (sink == 42.0) puts(""); /* keep the sums alive */
     free(a);
     free(b);
     free(c);
-    /* The best pass, as STREAM reports: on a shared machine a neighbour only ever slows a pass. */
-    double bt = tt[1], br = tr[1];
-    for (int p = 2; p <= PASSES; p++) bt = fmin(bt, tt[p]), br = fmin(br, tr[p]);
     return (bandwidth){24.0 * n / bt * 1e-9, 24.0 * n / br * 1e-9};
 }
 

@@ -25,11 +25,17 @@ typedef struct stage_result {
     double speedup, speedup_required; /* threaded labs: time at 1 thread / time at the lab's threads, or
                                          (bandwidth-bound) the rate over the one-thread roof */
     int speedup_unjudged;             /* the machine's bandwidth does not scale enough to judge it */
+    int busy;                         /* CPU labs: the machine was far below its calibrated bandwidth just
+                                         before this stage was timed, three tries: speed not judged */
     double points_correct, points_speed, max_correct, max_speed;
     pipeline_times pipe;  /* CEIL_PIPELINE: the parts of the ideal time, measured at the timed shape */
     trace_event *trace;   /* traced labs: what one call ran on which stream */
     int ntrace;
 } stage_result;
+
+/* A CPU lab's bandwidth below this fraction of its calibration just before a stage is timed: the
+ * machine is busy, and the stage's speed is not judged (judge.c). */
+#define BUSY_FRACTION 0.6
 
 typedef struct lab_run {
     const char *work;   /* the tree graded: "labs" */
@@ -38,6 +44,8 @@ typedef struct lab_run {
     int threads;           /* what the lab is timed and its ceiling measured with (LAB.threads, or all cores) */
     bandwidth cached, now; /* calibration cache, and measured in this run */
     bandwidth now1;        /* threaded labs: measured in this run with one thread (the serial roof) */
+    double stream_lo, stream_hi; /* CPU labs: the lowest and highest `now` of this run (measured again
+                                    before every stage's timing) */
     const char *ceiling;   /* what stream_gbs measures: "triad" or "device copy" */
     config gpu;            /* GPU labs: what the probe said (name, arch, l2_bytes, copy_gbs ...) */
     char device[128];      /* GPU labs: the device graded on */

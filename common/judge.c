@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "calib.h"
 #include "judge.h"
@@ -231,6 +232,40 @@ static void judge_speedup(grader *g, int stage, lab_shape shape, stage_result *r
          "stage needs %.2fx", best_1, best_n, g->run->threads, res->speedup, res->speedup_required);
 }
 
+/* A CPU stage's ceiling bandwidth, measured again just before its timed calls (a shared machine
+ * drifts over seconds, so the roof and the code it judges are measured close together), with no
+ * runner alive: nothing of the student's runs while the scorer measures. Far below the
+ * calibrated figure (a neighbour at work), it waits a second and measures again, three tries in
+ * all; still so, the stage is marked busy and its speed is not judged (judge_busy). */
+static void measure_before_timing(grader *g, stage_result *res)
+{
+    lab_run *r = g->run;
+    if (LAB.gpu) return;
+    session_end(g);
+    for (int attempt = 0; attempt < 3; attempt++) {
+        if (attempt > 0) sleep(1);
+        r->now = measure_bandwidth(r->threads, 4 * r->mach.llc_bytes);
+        if (r->threads > 1) r->now1 = measure_bandwidth(1, 4 * r->mach.llc_bytes);
+        res->busy = r->cached.stream_gbs > 0 && r->now.stream_gbs < BUSY_FRACTION * r->cached.stream_gbs;
+        if (!res->busy) break;
+    }
+    r->stream_lo = r->stream_lo > 0 ? fmin(r->stream_lo, r->now.stream_gbs) : r->now.stream_gbs;
+    r->stream_hi = fmax(r->stream_hi, r->now.stream_gbs);
+}
+
+/* A speed or speedup verdict that failed while the machine was busy is not the student's
+ * failure: reported as not judged, with the figures, and no speed points. */
+static void judge_busy(const grader *g, stage_result *res, outcome *o)
+{
+    if (!res->busy || o->ok || (strcmp(o->reason, "too-slow") && strcmp(o->reason, "no-speedup"))) return;
+    const lab_run *r = g->run;
+    fail(o, "not-judged", "not judged: the machine was busy (its bandwidth just before this stage was timed read "
+         "%.1f GB/s, %.0f%% of the calibrated %.1f GB/s, three tries), so the speed measured (%.*f%% of the "
+         "ceiling) says little about your code; grade again when the machine is quieter",
+         r->now.stream_gbs, 100 * r->now.stream_gbs / r->cached.stream_gbs, r->cached.stream_gbs,
+         percent_decimals(res->required, res->fraction), 100 * res->fraction);
+}
+
 /* A wrong case run again on the same inputs, with the same poison: deterministic code gives the
  * same wrong answer. A different one means the result depends on timing (a race) or on memory
  * the code reads before writing. */
@@ -309,6 +344,7 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
     }
     for (int i = 0; i < ncases; i++) {
         if (!cases[i].timed) continue;
+        measure_before_timing(g, res);
         outcome o = run_timed(g, stage, cases[i].s, res);
         phase("  %s: timed", LAB.stages[stage].name);
         if (o.ok) {
@@ -317,6 +353,7 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
             judge_speed(g, p, res, &o);
             retime_if_short(g, stage, cases[i].s, res, &o);
             if (res->correct) judge_speedup(g, stage, cases[i].s, res, &o);
+            judge_busy(g, res, &o);
             phase("  %s: retime, speedup", LAB.stages[stage].name);
         }
         if (!o.ok) {

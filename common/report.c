@@ -16,7 +16,9 @@
 
 static const char *verdict(const stage_result *s)
 {
-    return s->skipped ? "SKIP" : s->correct && s->fast_enough ? "PASS" : "FAIL";
+    if (s->skipped) return "SKIP";
+    if (s->correct && !s->fast_enough && !strcmp(s->reason, "not-judged") && s->busy) return "BUSY"; /* not a fail */
+    return s->correct && s->fast_enough ? "PASS" : "FAIL";
 }
 
 /* Print `text` with every line indented. */
@@ -148,8 +150,13 @@ void report_table(const lab_run *r, FILE *f)
         for (int i = 0; i < LAB.nstages; i++) stream |= LAB.stages[i].problem->ceiling == CEIL_STREAM;
         fprintf(f, "machine: %s, %d cores, last-level cache %.1f MiB\n", r->mach.cpu, r->mach.cores,
                 r->mach.llc_bytes / 1048576.0);
-        if (stream) fprintf(f, "ceiling: triad bandwidth %.2f GB/s this run (%d thread%s; calibrated %.2f GB/s) x arithmetic intensity\n",
-                r->now.stream_gbs, r->threads, r->threads > 1 ? "s" : "", r->cached.stream_gbs);
+        char now[64];
+        if (r->stream_lo > 0 && r->stream_lo < 0.995 * r->stream_hi)
+            snprintf(now, sizeof now, "%.2f-%.2f GB/s this run, measured before each stage's timing", r->stream_lo,
+                     r->stream_hi);
+        else snprintf(now, sizeof now, "%.2f GB/s this run", r->stream_lo > 0 ? r->stream_lo : r->now.stream_gbs);
+        if (stream) fprintf(f, "ceiling: triad bandwidth %s (%d thread%s; calibrated %.2f GB/s) x arithmetic intensity\n",
+                now, r->threads, r->threads > 1 ? "s" : "", r->cached.stream_gbs);
     }
     if (r->nblas) {
         if (LAB.gpu) fprintf(f, "ceiling: cuBLAS measured in this run at each timed size:");
@@ -160,9 +167,11 @@ void report_table(const lab_run *r, FILE *f)
                     i + 1 < r->nblas ? ";" : "");
         fprintf(f, " (%s)\n", r->blas_note);
     }
-    if (r->now.stream_gbs > 0 && r->now.stream_gbs < 0.75 * r->cached.stream_gbs)
-        fprintf(f, "warning: this run's bandwidth is %.0f%% of the calibrated figure: the machine is busy, and "
-                   "speeds below will read low\n", 100 * r->now.stream_gbs / r->cached.stream_gbs);
+    double low = r->stream_lo > 0 ? r->stream_lo : r->now.stream_gbs;
+    if (low > 0 && low < 0.75 * r->cached.stream_gbs)
+        fprintf(f, "warning: this run's bandwidth fell to %.0f%% of the calibrated figure: the machine is busy, and "
+                   "speeds below may read low (a stage timed while it was below %.0f%% is not judged: BUSY)\n",
+                100 * low / r->cached.stream_gbs, 100 * BUSY_FRACTION);
     if (r->sanitize)
         fprintf(f, "SANITIZE=1: your file built with AddressSanitizer and UBSan, correctness cases only; "
                    "nothing timed, no score\n");
@@ -220,13 +229,17 @@ void report_table(const lab_run *r, FILE *f)
         indented(f, s->printed, "  | ");
     }
     double score = 0, max = 0;
-    int passed = 0, skipped = 0;
+    int passed = 0, skipped = 0, busy = 0;
     for (int i = 0; i < LAB.nstages; i++) {
         score += r->stages[i].points_correct + r->stages[i].points_speed;
         max += r->stages[i].skipped ? 0 : r->stages[i].max_correct + r->stages[i].max_speed;
         passed += !strcmp(verdict(&r->stages[i]), "PASS");
+        busy += !strcmp(verdict(&r->stages[i]), "BUSY");
         skipped += r->stages[i].skipped;
     }
+    if (busy)
+        fprintf(f, "\n%d stage%s not judged for speed (BUSY): the machine was busy when %s timed; grade again when "
+                   "it is quieter\n", busy, busy > 1 ? "s were" : " was", busy > 1 ? "they were" : "it was");
     if (skipped && r->skip_why[0])
         fprintf(f, "\n%s: %d of %d stages skipped (%s); %d pass\n", LAB.id, skipped, LAB.nstages, r->skip_why, passed);
     else if (skipped) /* STAGE=name: the others were not graded */

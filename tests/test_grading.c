@@ -337,6 +337,29 @@ START_TEST(test_walkthrough_names_the_next_stage_and_its_task)
 }
 END_TEST
 
+/* A busy machine (here played by a calibration three times this machine's figures: the bandwidth
+ * measured before each stage's timing reads far below it) is not the student's failure: a slow
+ * stage is reported not judged, BUSY, never too slow; its correctness still counts. */
+START_TEST(test_busy_machine_is_not_the_students_failure)
+{
+    ck_assert_int_eq(sh("rm -rf build/tmp/busy && mkdir -p build/tmp/busy/calibration build/tmp/busy/work/01-cpu-matvec && "
+                        "for f in build/calibration/*-t*.conf; do awk '/^(stream|read)_gbs/ { printf \"%%s = %%.3f\\n\", $1, "
+                        "3 * $3; next } { print }' $f > build/tmp/busy/calibration/${f##*/}; done && "
+                        "cp grading/01-cpu-matvec/planted/slow.c build/tmp/busy/work/01-cpu-matvec/matvec.c && "
+                        "cp grading/01-cpu-matvec/planted/entry_points.h build/tmp/busy/work/01-cpu-matvec/ && "
+                        "grep -q 'stream_gbs' build/tmp/busy/calibration/*-t1.conf"), 0);
+    setenv("WB_CALIBRATION", "build/tmp/busy/calibration", 1);
+    grade("01-cpu-matvec", "build/tmp/busy/work", "busy", "--stage rows");
+    unsetenv("WB_CALIBRATION");
+    char *doc = results("01-cpu-matvec", "busy"), *log = slurp("build/tmp/busy.log");
+    ck_assert_str_eq(reason(doc, "rows", "correctness"), "ok");
+    ck_assert_msg(!strcmp(reason(doc, "rows", "speed"), "not-judged"), "speed: %s\n%s", reason(doc, "rows", "speed"), log);
+    ck_assert_msg(strstr(log, "BUSY") && strstr(log, "the machine was busy") && !strstr(log, "too-slow"), "%s", log);
+    free(doc);
+    free(log);
+}
+END_TEST
+
 /* Ubuntu's gcc fortifies stdio and string calls by default (-D_FORTIFY_SOURCE): printf becomes
  * __printf_chk. Printing for debugging must pass the audit there as on Debian: lab 01 graded with
  * fortification on, a correct submission that prints once. */
@@ -493,6 +516,7 @@ Suite *grading_suite(void)
         tcase_add_test(t, test_missing_and_broken_files_get_a_message);
         tcase_add_test(t, test_bench_prints_sizes_and_compiler_study);
         tcase_add_test(t, test_audit_allows_fortified_printing);
+        tcase_add_test(t, test_busy_machine_is_not_the_students_failure);
         tcase_add_test(t, test_sanitize_reports_out_of_bounds_write_at_its_line);
         tcase_add_test(t, test_walkthrough_names_the_next_stage_and_its_task);
         tcase_add_test(t, test_profile_explains_counters_or_says_why_not);
