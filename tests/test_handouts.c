@@ -1,7 +1,9 @@
 /* test_handouts.c - the handouts: every one follows the template (and the checker catches one
- * that does not), and `make handouts` renders one sound, self-contained HTML page a lab, with its
- * math as MathML, its images embedded and its code quoted from the real files. Rendering needs
- * pandoc: without it those tests say they are skipped, and why. */
+ * that does not), names only files the student kit holds (and the path checker catches one that
+ * names a solution or a planted submission), and `make handouts` renders one sound,
+ * self-contained HTML page a lab, with its math as MathML, its images embedded and its code quoted
+ * from the real files. Rendering needs pandoc: without it those tests say they are skipped, and
+ * why. */
 #define _GNU_SOURCE
 #include <glob.h>
 #include <stdio.h>
@@ -35,13 +37,27 @@ static int pandoc_missing(const char *test)
     return 1;
 }
 
-/* A copy of handout 01 changed by a sed script, as TMP/planted/NAME.md; the checker's verdict on
- * it, its output in TMP/planted/NAME.log. */
-static int check_planted(const char *name, const char *sed_script)
+/* A copy of handout 01 changed by a sed script, as TMP/planted/NAME.md; the verdict of CHECKER (a
+ * script of common/) on it, its output in TMP/planted/NAME.log. */
+static int plant_and_check(const char *checker, const char *name, const char *sed_script)
 {
     return sh("mkdir -p " TMP "/planted && sed '%s' handouts/01-cpu-matvec.md > " TMP "/planted/%s.md && "
-              "sh common/handout-check.sh " TMP "/planted/%s.md > " TMP "/planted/%s.log 2>&1",
-              sed_script, name, name, name);
+              "sh common/%s " TMP "/planted/%s.md > " TMP "/planted/%s.log 2>&1",
+              sed_script, name, checker, name, name);
+}
+
+/* The template checker's verdict on a planted copy of handout 01. */
+static int check_planted(const char *name, const char *sed_script)
+{
+    return plant_and_check("handout-check.sh", name, sed_script);
+}
+
+/* The path checker's verdict on a copy of handout 01 with LINE added after its "# Background". */
+static int check_paths_planted(const char *name, const char *line)
+{
+    char script[512];
+    snprintf(script, sizeof script, "/^# Background$/a %s", line);
+    return plant_and_check("handout-paths.sh", name, script);
 }
 
 static int log_says(const char *name, const char *words)
@@ -103,6 +119,51 @@ START_TEST(test_handout_check_rejects_a_missing_section)
     ck_assert_int_eq(check_planted("blog-uncredited", "/^- Credit: /d"), 1);
     ck_assert(log_says("blog-uncredited", "mentions the APMA2822 blog"));
     ck_assert_int_eq(check_planted("unchanged", ""), 0); /* the control: the same file, untouched */
+}
+END_TEST
+
+/* Every path a handout names under labs/, grading/, common/, docs/ ... is in the kit `make dist`
+ * builds: no solutions, no planted or honest submissions, nothing git does not track. */
+START_TEST(test_every_handout_names_only_files_of_the_student_kit)
+{
+    int rc = sh("sh common/handout-paths.sh handouts/[0-9][0-9]-*.md > " TMP "/paths.log 2>&1");
+    char *log = slurp(TMP "/paths.log");
+    ck_assert_msg(rc == 0, "handout-paths.sh exited %d:\n%s", rc, log ? log : "");
+    free(log);
+}
+END_TEST
+
+/* The path checker fails, naming the handout, its line and the path, on a copy of handout 01 that
+ * names a planted submission (in full, or relative as planted/...), a solution, or a file git does
+ * not track; and passes one that names generated files, a folder, a pattern, and a path at the end
+ * of a sentence. */
+START_TEST(test_handout_paths_flags_files_the_kit_lacks)
+{
+    static const struct {
+        const char *name, *line, *path;
+    } bad[] = {
+        {"paths-planted", "See `grading/02-loop-order/planted/edge_blocks.c`, a submission that forgets the edges.",
+         "grading/02-loop-order/planted/edge_blocks.c"},
+        {"paths-relative-plant", "The grader rejects `planted/overwrites_c.c` on every shape.", "planted/overwrites_c.c"},
+        {"paths-solution", "The reference is in solutions/01-cpu-matvec/matvec.c once released.",
+         "solutions/01-cpu-matvec/matvec.c"},
+        {"paths-honest", "Compare grading/03-openmp/honest/ with yours.", "grading/03-openmp/honest"},
+        {"paths-untracked", "Read `common/no-such-file.c` first.", "common/no-such-file.c"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(check_paths_planted(bad[i].name, bad[i].line) == 1, "%s: not flagged", bad[i].name);
+        char where[128];
+        snprintf(where, sizeof where, "%s.md:", bad[i].name);
+        ck_assert_msg(log_says(bad[i].name, where) && log_says(bad[i].name, bad[i].path) &&
+                          log_says(bad[i].name, "not in the student kit"),
+                      "%s: the report does not name the handout and %s", bad[i].name, bad[i].path);
+    }
+    /* the controls: generated and source paths that are in the kit, and the file untouched */
+    ck_assert_int_eq(check_paths_planted("paths-fine", "Results go to `build/results/01-cpu-matvec.json`, the probe is "
+                                         "build/common/gpu-probe; see `grading/*/thresholds.conf`, `labs/` and "
+                                         "docs/BENCHMARKS.md."),
+                     0);
+    ck_assert_int_eq(plant_and_check("handout-paths.sh", "paths-unchanged", ""), 0);
 }
 END_TEST
 
@@ -188,6 +249,8 @@ Suite *handouts_suite(void)
     TCase *t = tcase_create("template-and-render");
     tcase_add_test(t, test_every_lab_has_a_handout_that_fits_the_template);
     tcase_add_test(t, test_handout_check_rejects_a_missing_section);
+    tcase_add_test(t, test_every_handout_names_only_files_of_the_student_kit);
+    tcase_add_test(t, test_handout_paths_flags_files_the_kit_lacks);
     tcase_add_test(t, test_make_handouts_without_pandoc_names_the_package);
     tcase_add_test(t, test_make_handouts_renders_a_page_per_lab);
     tcase_add_test(t, test_handout_figures_are_embedded_and_bad_quotes_stop_the_render);
