@@ -54,7 +54,7 @@ help:
 	@echo "make grade LAB=01 SANITIZE=1                    correctness only, under AddressSanitizer and UBSan (CPU labs)"
 	@echo "make walkthrough LAB=01                         the next stage to work on: its task, its hint, how to grade it"
 	@echo "make profile LAB=01 STAGE=rows                  the stage's timed run under perf stat, each counter explained"
-	@echo "make check                                      the workbook's own test suite"
+	@echo "make check                                      the workbook's own test suite; in the student kit, your labs checked"
 	@echo "make bench LAB=01                               a fuller table over sizes and -O levels"
 	@echo "make roofline [LAB=01] [WORK=labs]              redraw the roofline charts of the last grading (build/results/*.svg)"
 	@echo "make calibrate                                  measure this machine's ceilings again"
@@ -235,10 +235,24 @@ $(BUILD)/tests/run-tests: $(TEST_SRCS) $(filter-out $(BUILD)/common/grade.o $(BU
 	$(CC) $(CFLAGS) -fopenmp -Itests -o $@ $(TEST_SRCS) $(filter %.o,$^) \
 	    $$(pkg-config --cflags --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -pthread) -lm
 
+ifneq ($(wildcard solutions/.),)
 check:
 	@sh common/deps.sh check
 	@$(MAKE) --no-print-directory tools $(BUILD)/tests/run-tests
 	@$(BUILD)/tests/run-tests
+else
+# The student kit (make dist: no solutions/): `make check` is the student's own check, every lab
+# in labs/ (or LAB=NN) graded, correctness and speed, into $(BUILD)/check/ so the results of
+# `make grade` are never touched. It installs only what grading needs and starts nothing.
+check:
+	@sh common/deps.sh grade
+	@$(MAKE) --no-print-directory -s tools
+	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" STAGE="$(STAGE)" \
+	    RESULTS_DIR="$(BUILD)/check" sh common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED); \
+	    status=$$?; echo; \
+	    if [ $$status = 0 ]; then echo "check: every graded stage of $(if $(LAB),lab $(LAB),every lab in $(WORK)/) passes"; \
+	    else echo "check: not yet: some stages fail (above; make grade LAB=NN shows one lab)"; fi; exit $$status
+endif
 
 clean:
 	rm -rf $(BUILD)

@@ -33,7 +33,7 @@ int check_guards(const bufset *s, lab_shape shape, const unsigned char *g, outco
     shape_text(s->p, shape, sh, sizeof sh);
     for (int i = 0; i < s->p->nbufs; i++)
         for (size_t k = 0; k < 2 * gb; k++)
-            if (g[2 * gb * (size_t)i + k] != GUARD_BYTE)
+            if (g[2 * gb * (size_t)i + k] != guard_byte(&s->b[i]))
                 return fail(o, "out-of-bounds", "%s: wrote %s %s (the guard zone %s it was overwritten)", sh,
                             k < gb ? "before the start of" : "past the end of", s->b[i].name, k < gb ? "before" : "after");
     return 0;
@@ -204,5 +204,12 @@ void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, l
         sanitizer_summary(g, tail, sizeof tail);
         fail(o, reason, "%s: %s\n%s", sh, text, tail);
     } else fail(o, reason, "%s: %s%s%s", sh, text, tail[0] ? "\n  its output ended with:\n" : "", tail);
+    /* A bad access: the sanitizers name the line of the student's file where it happened. */
+    if (!LAB.gpu && !g->lim.sanitize && e->signaled &&
+        (e->sig == SIGSEGV || e->sig == SIGBUS || e->sig == SIGFPE || e->sig == SIGILL)) {
+        size_t used = strlen(o->detail);
+        snprintf(o->detail + used, sizeof o->detail - used, "\n  to see the line of %s where it happened: make grade "
+                 "LAB=%.2s STAGE=%s SANITIZE=1", LAB.source, LAB.id, LAB.stages[g->stage].name);
+    }
     o->fatal = 1;
 }

@@ -84,8 +84,8 @@ void gpu_setup(lab_call *c)
         size_t bytes = buf_bytes(&g->b[i]);
         unsigned char *base;
         CUDA_CHECK(cudaMalloc((void **)&base, bytes + 2 * GUARD_BYTES));
-        CUDA_CHECK(cudaMemset(base, GUARD_BYTE, GUARD_BYTES));
-        CUDA_CHECK(cudaMemset(base + GUARD_BYTES + bytes, GUARD_BYTE, GUARD_BYTES));
+        CUDA_CHECK(cudaMemset(base, guard_byte(&g->b[i]), GUARD_BYTES));
+        CUDA_CHECK(cudaMemset(base + GUARD_BYTES + bytes, guard_byte(&g->b[i]), GUARD_BYTES));
         g->d[i] = base + GUARD_BYTES;
         CUDA_CHECK(cudaMemset(g->d[i], 0xff, bytes));
         if (is_sent(&g->b[i]) && c->seeded)

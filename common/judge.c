@@ -274,14 +274,31 @@ static int differs_when_repeated(grader *g, int stage, int index, lab_shape shap
     outcome again = run_correctness(g, stage, index, shape);
     return again.ok || strcmp(again.detail, first->detail) != 0;
 }
-static const char again_hint[] = "\n  likely cause: the same inputs gave a different result when run again: a race "
-                                 "(threads or blocks updating shared data unsynchronised, a missing __syncthreads) "
-                                 "or reading memory that was never written";
+static const char again_hint[] = "the same inputs gave a different result when run again: a race (threads or "
+                                 "blocks updating shared data unsynchronised, a missing __syncthreads) or reading "
+                                 "memory that was never written";
 
-/* The sentence added when a case that was right at 1 thread went wrong at more. */
-static const char race_hint[] = "\n  likely cause: correct with 1 thread, wrong with more: a race (threads updating "
-                                "shared data without a reduction, atomic or private copy) or a partition of the "
-                                "loop that drops or repeats iterations";
+/* The cause given when a case that was right at 1 thread went wrong at more. */
+static const char race_hint[] = "correct with 1 thread, wrong with more: a race (threads updating shared data "
+                                "without a reduction, atomic or private copy) or a partition of the loop that drops "
+                                "or repeats iterations";
+static const char dropped_hint[] = "correct with 1 thread; with more, some elements were never written: the loop is "
+                                   "shared out so that iterations are left over (a count not a multiple of the "
+                                   "threads?); let OpenMP share it (#pragma omp for) or give the last thread the rest";
+static const char timed_race_hint[] = "every correctness case was right, but this larger timed call was not: a "
+                                      "result that changes from call to call points at a race (threads or blocks "
+                                      "updating shared data without a reduction, atomic or barrier), which small "
+                                      "cases rarely show, or an index that overflows int at this size";
+
+/* The likely cause in a failure's detail replaced by a better-founded one (from several cases:
+ * across sizes, thread counts, or a run repeated), so the student reads one cause, the right one. */
+static void set_cause(char *detail, size_t len, const char *label, const char *cause)
+{
+    char *old = strstr(detail, "\n  likely cause: ");
+    if (old) *old = '\0';
+    size_t used = strlen(detail);
+    snprintf(detail + used, len - used, "\n  likely cause%s: %s", label, cause);
+}
 
 static void grade_stage_cases(grader *g, int stage, stage_result *res);
 
@@ -333,9 +350,10 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
     if (reported) {
         char why[256];
         diagnose_sizes(checked, ok, ncheck, why, sizeof why);
-        size_t used = strlen(res->detail);
-        if (race || unstable) snprintf(res->detail + used, sizeof res->detail - used, "%s", race ? race_hint : again_hint);
-        else if (why[0]) snprintf(res->detail + used, sizeof res->detail - used, "\n  across sizes: %s", why);
+        /* never written at more threads than one: the partition, not a race */
+        int dropped = race && (strstr(res->detail, "never written") || strstr(res->detail, "still holds the value"));
+        if (race || unstable) set_cause(res->detail, sizeof res->detail, "", dropped ? dropped_hint : race ? race_hint : again_hint);
+        else if (why[0]) set_cause(res->detail, sizeof res->detail, " (across sizes)", why);
         return;
     }
     if (g->lim.sanitize) { /* correctness only: instrumented code is not timed, and earns no points */
@@ -359,6 +377,8 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
         if (!o.ok) {
             snprintf(res->reason, sizeof res->reason, "%s", o.reason);
             snprintf(res->detail, sizeof res->detail, "%s", o.detail);
+            if (!strcmp(o.reason, "wrong") && (g->ncorrect_threads > 1 || LAB.gpu))
+                set_cause(res->detail, sizeof res->detail, "", timed_race_hint);
         }
     }
 }

@@ -27,9 +27,8 @@
 #define PROTO_MAGIC 0x4c425731u /* "1WBL" */
 #define PROTO_IN_FD 3
 #define PROTO_OUT_FD 4
-/* Guard zone on each side of every buffer, in doubles (one page). */
+/* Guard zone on each side of every buffer, in doubles (one page), every byte guard_byte(b). */
 #define GUARD_DOUBLES 512
-#define GUARD_BYTE 0xa5
 
 /* How a runner that stops on its own says why (the scorer explains these to the student). A
  * CUDA call that fails exits with CUDA_FAILED_STATUS (cuda_check.h), which is RUNNER_CUDA_ERROR. */
@@ -92,6 +91,10 @@ size_t inputs_bytes(const lab_problem *p, lab_shape s); /* what the scorer sends
 size_t back_bytes(const lab_problem *p, lab_shape s);   /* what comes back to be compared: IN */
 /* Does the scorer send this buffer's contents? */
 int is_sent(const lab_buf *b);
+/* The guard zones' byte of a buffer. An input's is 0xff, a NaN as a double, a float and a half, so
+ * a read past its end (j <= n) spoils the result it enters. An output's is 0xa5 (-1.4e-127 as a
+ * double), which any store changes, even `+=` (a NaN guard would stay the same NaN). */
+unsigned char guard_byte(const lab_buf *b);
 size_t guards_bytes(const lab_problem *p);
 
 /* Element i of the input derived from a timed call's secret: uniform in [lo, hi), rounded to a

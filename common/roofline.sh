@@ -21,7 +21,7 @@ if ! command -v gnuplot >/dev/null 2>&1; then
     echo "roofline: no chart drawn: gnuplot is not installed (Debian package gnuplot-nox: apt-get install -y gnuplot-nox)"
     exit 0
 fi
-results=$(results_dir "$build" "$work")
+results=${RESULTS_DIR:-$(results_dir "$build" "$work")} # RESULTS_DIR: as grade-labs.sh was given
 status=0 drawn=0
 for l in "$@"; do
     json=$results/$l.json svg=$results/$l.svg ref=$build/results/solutions/$l.json

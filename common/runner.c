@@ -31,13 +31,13 @@ void __asan_unpoison_memory_region(void const volatile *addr, size_t size) __att
 
 /* A buffer with a guard page on each side; data is page-aligned. Under AddressSanitizer the guards
  * are poisoned too, so a stray access is reported where it happens. */
-static void *alloc_guarded(size_t bytes)
+static void *alloc_guarded(size_t bytes, unsigned char guard)
 {
     size_t g = GUARD_DOUBLES * sizeof(double);
     unsigned char *p = NULL;
     if (posix_memalign((void **)&p, 4096, bytes + 2 * g)) _exit(RUNNER_NO_MEMORY);
-    memset(p, GUARD_BYTE, g);
-    memset(p + g + bytes, GUARD_BYTE, g);
+    memset(p, guard, g);
+    memset(p + g + bytes, guard, g);
     if (__asan_poison_memory_region) {
         __asan_poison_memory_region(p, g);
         __asan_poison_memory_region(p + g + bytes, g);
@@ -247,7 +247,7 @@ static void run_case(const job *j)
     runner r = {.j = j, .st = &LAB.stages[j->stage], .p = LAB.stages[j->stage].problem, .c = {.s = j->s}};
     r.c.p = r.p;
     r.p->layout(j->s, r.b);
-    for (int i = 0; i < r.p->nbufs; i++) r.c.buf[i] = alloc_guarded(buf_bytes(&r.b[i]));
+    for (int i = 0; i < r.p->nbufs; i++) r.c.buf[i] = alloc_guarded(buf_bytes(&r.b[i]), guard_byte(&r.b[i]));
     r.in_bytes = inputs_bytes(r.p, j->s);
     r.back_bytes = back_bytes(r.p, j->s);
     r.nout = buf_elems(&r.b[r.p->out]);

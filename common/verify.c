@@ -68,11 +68,13 @@ void diagnose_output(const double *got, const double *ref, const double *bound, 
         return;
     }
     if (nonfinite > 0) {
-        snprintf(out, len, "%zu elements are NaN or Inf: uninitialised accumulator, or reading past an array?", nonfinite);
+        snprintf(out, len, "%zu elements are NaN or Inf: an uninitialised accumulator, or a read past the end of an "
+                           "array or row (the grader fills the memory around each one with NaN)?", nonfinite);
         return;
     }
     if (zeros == n) {
-        snprintf(out, len, "every element is zero: the result is computed but never stored?");
+        snprintf(out, len, "every element is zero: nothing was added up (a loop that never ran at this size?) or the "
+                           "result was never stored");
         return;
     }
     if (n < 4) return; /* too few elements for a pattern to mean anything */
@@ -124,6 +126,13 @@ void diagnose_sizes(const lab_case *cases, const int *ok, int n, char *out, size
         snprintf(out, len, "fails only on shapes with a dimension of 1 (1 x n or m x 1)");
         return;
     }
+    /* right on every square shape, wrong only where the dimensions differ: two of them mixed up */
+    int square_ok = 0, square_bad = 0;
+    for (int i = 0; i < n; i++) {
+        lab_shape s = cases[i].s;
+        if (s.m == s.n && (s.k == 0 || s.k == s.m)) square_ok += ok[i], square_bad += !ok[i];
+    }
+    int square_only = square_ok >= 2 && square_bad == 0;
     /* smallest divisor d such that a dimension explains every failure: fails iff dim % d != 0 */
     for (int d = 0; d < 3; d++)
         for (int v = (int)(sizeof divisors / sizeof divisors[0]) - 1; v >= 0; v--) {
@@ -140,4 +149,8 @@ void diagnose_sizes(const lab_case *cases, const int *ok, int n, char *out, size
                 return;
             }
         }
+    if (square_only)
+        snprintf(out, len, "right on every square shape, wrong where the dimensions differ: an index or a loop "
+                           "bound uses the wrong dimension (the length of a row, its leading dimension, is its "
+                           "number of columns)");
 }

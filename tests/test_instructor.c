@@ -195,6 +195,32 @@ START_TEST(test_gradescope_bundle_grades_a_submission)
 }
 END_TEST
 
+/* In the student kit, `make check` is the student's own check: their labs graded into build/check/
+ * (never build/results/), the starter not yet passing, a finished lab passing, nothing installed
+ * beyond grading's needs and no daemon started (the kit's check runs deps.sh grade, not check). */
+START_TEST(test_kit_make_check_is_the_students_own_check)
+{
+    ck_assert_int_eq(sh(MAKE " dist > build/tmp/kitcheck-dist.log 2>&1"), 0);
+    ck_assert_int_eq(sh("rm -rf build/tmp/kitcheck && mkdir -p build/tmp/kitcheck && "
+                        "tar -xzf build/workbook-kit.tar.gz -C build/tmp/kitcheck"), 0);
+    /* the untouched starter: not yet (exit 1), and said so on the last line */
+    int rc = sh("cd build/tmp/kitcheck/workbook && NVCC=no-nvcc " MAKE " check LAB=01 > ../starter.log 2>&1");
+    char *log = slurp("build/tmp/kitcheck/starter.log");
+    ck_assert_msg(rc != 0 && log && strstr(log, "check: not yet") && !strstr(log, "Checks:") &&
+                  !strstr(log, "installing"), "exit %d:\n%s", rc, log ? log : "(no log)");
+    free(log);
+    /* lab 01 finished (the reference put in its place): every stage passes, exit 0 */
+    rc = sh("cp solutions/01-cpu-matvec/matvec.c build/tmp/kitcheck/workbook/labs/01-cpu-matvec/ && "
+            "cd build/tmp/kitcheck/workbook && NVCC=no-nvcc " MAKE " check LAB=01 > ../finished.log 2>&1");
+    log = slurp("build/tmp/kitcheck/finished.log");
+    ck_assert_msg(rc == 0 && log && strstr(log, "check: every graded stage of lab 01 passes") &&
+                  strstr(log, "3 of 3 stages pass"), "exit %d:\n%s", rc, log ? log : "(no log)");
+    free(log);
+    ck_assert_int_eq(sh("test -f build/tmp/kitcheck/workbook/build/check/01-cpu-matvec.json && "
+                        "test ! -e build/tmp/kitcheck/workbook/build/results"), 0);
+}
+END_TEST
+
 Suite *instructor_suite(void)
 {
     Suite *s = suite_create("instructor");
@@ -205,6 +231,7 @@ Suite *instructor_suite(void)
     tcase_add_test(t, test_grade_all_on_slurm);
     tcase_add_test(t, test_autolab_prints_its_scores_last);
     tcase_add_test(t, test_gradescope_bundle_grades_a_submission);
+    tcase_add_test(t, test_kit_make_check_is_the_students_own_check);
     tcase_set_timeout(t, 600);
     suite_add_tcase(s, t);
     return s;

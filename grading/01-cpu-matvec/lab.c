@@ -1,5 +1,6 @@
 /* lab.c - lab 01, y = A x in double: buffers, stages, reference and sizes.
  * The harness (common/) does everything else; see common/lab.h for the fields. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,22 +11,30 @@
 enum { A = MATVEC_A, X = MATVEC_X, Y = MATVEC_Y };
 
 #ifdef LAB_RUNNER
-/* Stage 1 gets each row as its own allocation, built outside the timed call. */
+/* Stage 1 gets each row as its own allocation, built outside the timed call, with ROW_GUARD
+ * doubles of NaN after it (as proto.h's guards of inputs): a loop that reads past the end of a row (j <= n)
+ * gets NaN. */
+#define ROW_GUARD 8
 static void rows_setup(lab_call *c)
 {
     double **rows = malloc((size_t)c->s.m * sizeof *rows);
     for (int i = 0; i < c->s.m; i++) {
-        rows[i] = malloc((size_t)c->s.n * sizeof(double));
+        rows[i] = malloc(((size_t)c->s.n + ROW_GUARD) * sizeof(double));
         memcpy(rows[i], (double *)c->buf[A] + (size_t)i * c->s.n, (size_t)c->s.n * sizeof(double));
+        memset(rows[i] + c->s.n, 0xff, ROW_GUARD * sizeof(double)); /* NaN, as around every input */
     }
     c->ctx = rows;
 }
 
-/* Copy the rows back so the grader sees any change the student made to them. */
+/* Copy the rows back so the grader sees any change the student made to them, a write into a
+ * row's guard included (it then changes the row's last element: "changed its input"). */
 static void rows_teardown(lab_call *c)
 {
     double **rows = c->ctx;
     for (int i = 0; i < c->s.m; i++) {
+        int spoiled = 0;
+        for (int g = 0; g < ROW_GUARD; g++) spoiled |= !isnan(rows[i][c->s.n + g]);
+        if (spoiled && c->s.n > 0) rows[i][c->s.n - 1] = -rows[i][c->s.n - 1] - 1;
         memcpy((double *)c->buf[A] + (size_t)i * c->s.n, rows[i], (size_t)c->s.n * sizeof(double));
         free(rows[i]);
     }

@@ -1,5 +1,6 @@
 /* expect: crash
  * threats: - (rows of ../shared/GRADER_THREATS.md)
+ * diagnosis: SANITIZE=1
  * Dereferences a null pointer. */
 #include <stddef.h>
 #include "matvec.h"

@@ -1,5 +1,6 @@
 /* expect: wrong in matvec
  * threats: 23, 24 (rows of ../shared/GRADER_THREATS.md)
+ * diagnosis: some elements were never written
  * Shares the rows out by hand, m / threads each, and forgets the m % threads left over: right
  * whenever the thread count divides m (always at one thread), wrong at three threads. */
 #include <omp.h>
