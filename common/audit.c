@@ -2,8 +2,9 @@
  * itself (symbols, sections, relocations) and from the device code nvcc generated (PTX, SASS). */
 #define _GNU_SOURCE
 #include "audit.h"
+#include "callsite.h"
+#include "elf.h"
 #include "config.h"
-#include "gpu_register.h"
 #include "util.h"
 
 #include <fnmatch.h>
@@ -13,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define TOOL_TIMEOUT_S 60.0
 
 /* What any lab's code may call: memory, printing for debugging, assert, and <math.h>. */
 static const char *const base_allowed[] = {
@@ -121,102 +120,6 @@ static const char *const cxx_runtime[] = {
     NULL,
 };
 
-typedef struct elf_section { char name[256], flags[16]; unsigned long size; } elf_section; /* flags: readelf's Flg */
-typedef struct elf_symbol { char name[512]; int section, func, weak; unsigned long value, size; } elf_symbol;
-/* the section it patches, and where in it; its symbol and addend */
-typedef struct elf_reloc { char from[256], to[512]; unsigned long offset; long addend; } elf_reloc;
-typedef struct elf_info {
-    elf_section *sec;
-    elf_symbol *sym;
-    elf_reloc *rel;
-    int nsec, nsym, nrel;
-} elf_info;
-
-static void elf_free(elf_info *e)
-{
-    free(e->sec);
-    free(e->sym);
-    free(e->rel);
-    memset(e, 0, sizeof *e);
-}
-
-/* Run readelf with `opt` on the object; its output, or NULL. */
-static char *readelf_text(const build_spec *b, const char *opt, const char *object, const char *file)
-{
-    char out[1100];
-    snprintf(out, sizeof out, "%s/%s", b->scratch, file);
-    char *argv[] = {"readelf", (char *)opt, "-W", (char *)object, NULL};
-    return run_tool(argv, out, TOOL_TIMEOUT_S) == 0 ? read_text(out, 1 << 24) : NULL;
-}
-
-/* Sections (readelf -S), symbols with the section they are in (readelf -s) and relocations with
- * the section they patch (readelf -r). 0, or -1 when readelf could not be run. */
-static int elf_read(const build_spec *b, const char *object, elf_info *e)
-{
-    memset(e, 0, sizeof *e);
-    char *sec = readelf_text(b, "-S", object, "sections.txt"), *sym = readelf_text(b, "-s", object, "symtab.txt"),
-         *rel = readelf_text(b, "-r", object, "relocs.txt"), *save = NULL;
-    int ok = sec && sym && rel, cap = 0;
-    /* "  [ 5] .text.foo  PROGBITS  0000000000000000 000040 00000c 00  AX  0   0 16" */
-    for (char *l = ok ? strtok_r(sec, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
-        char *close = strchr(l, ']');
-        int idx;
-        elf_section s = {{0}, {0}, 0};
-        /* Flg may be empty; the next word (Lk) then holds no flag letter */
-        if (!close || sscanf(l, " [%d]", &idx) != 1 || idx < 0 || idx > 1 << 20 ||
-            sscanf(close + 1, "%255s %*s %*x %*x %lx %*x %15s", s.name, &s.size, s.flags) < 2)
-            continue;
-        if (idx >= cap) {
-            int old = cap;
-            cap = idx * 2 + 16;
-            e->sec = xrealloc(e->sec, (size_t)cap * sizeof *e->sec);
-            memset(e->sec + old, 0, (size_t)(cap - old) * sizeof *e->sec);
-        }
-        e->sec[idx] = s;
-        if (idx >= e->nsec) e->nsec = idx + 1;
-    }
-    /* "    12: 0000000000000000   134 FUNC    LOCAL  DEFAULT   13 _ZL24__sti____cudaRegisterAllv"
-     * (a size of 100000 or more is printed in hex) */
-    cap = 0;
-    for (char *l = ok ? strtok_r(sym, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
-        char size[32], type[32], bind[32], ndx[32];
-        elf_symbol s = {{0}, -1, 0, 0, 0, 0};
-        if (sscanf(l, " %*d: %lx %31s %31s %31s %*s %31s %511s", &s.value, size, type, bind, ndx, s.name) != 6 ||
-            !strcmp(type, "SECTION") || !strcmp(type, "FILE"))
-            continue;
-        s.size = strtoul(size, NULL, 0);
-        s.func = !strcmp(type, "FUNC");
-        s.weak = !strcmp(bind, "WEAK");
-        s.section = ndx[0] >= '0' && ndx[0] <= '9' ? atoi(ndx) : -1;
-        if (e->nsym == cap) e->sym = xrealloc(e->sym, (size_t)(cap = cap * 2 + 64) * sizeof *e->sym);
-        e->sym[e->nsym++] = s;
-    }
-    /* "Relocation section '.rela.text.foo' at offset ..." then (offset, info, type, value, symbol,
-     * addend) "0000000000000009  0000002b00000004 R_X86_64_PLT32  0000000000000000 __cudaRegisterFatBinary - 4" */
-    cap = 0;
-    char from[256] = "";
-    for (char *l = ok ? strtok_r(rel, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save)) {
-        elf_reloc r = {{0}, {0}, 0, 0};
-        char sign = '+';
-        if (sscanf(l, "Relocation section '%255[^']'", from) == 1) {
-            /* '.rela.text.foo' patches '.text.foo' (and '.rel.x' patches '.x') */
-            size_t skip = !strncmp(from, ".rela.", 6) ? 5 : !strncmp(from, ".rel.", 5) ? 4 : 0;
-            memmove(from, from + skip, strlen(from + skip) + 1);
-            continue;
-        }
-        unsigned long addend = 0;
-        if (!from[0] || sscanf(l, "%lx %*x %*s %*x %511s %c %lx", &r.offset, r.to, &sign, &addend) < 2) continue;
-        r.addend = sign == '-' ? -(long)addend : (long)addend;
-        snprintf(r.from, sizeof r.from, "%s", from);
-        if (e->nrel == cap) e->rel = xrealloc(e->rel, (size_t)(cap = cap * 2 + 256) * sizeof *e->rel);
-        e->rel[e->nrel++] = r;
-    }
-    free(sec);
-    free(sym);
-    free(rel);
-    return ok ? 0 : -1;
-}
-
 /* Is `section` one that nvcc's registration function `fn` is compiled into? */
 static int section_of(const char *section, const char *fn)
 {
@@ -233,31 +136,6 @@ static const char *registration_section(const char *section)
     for (int i = 0; nvcc_registration[i]; i++)
         if (section_of(section, nvcc_registration[i])) return nvcc_registration[i];
     return NULL;
-}
-
-/* A symbol as the source spells it: "_ZdlPvm" is "operator delete(void*, unsigned long)". C names
- * are kept; so is a C++ name where c++filt (binutils) is missing or fails. */
-static void demangle(const build_spec *b, const char *name, char *out, size_t len)
-{
-    snprintf(out, len, "%s", name);
-    if (strncmp(name, "_Z", 2)) return;
-    char path[1100];
-    snprintf(path, sizeof path, "%s/demangled.txt", b->scratch);
-    char *argv[] = {"c++filt", (char *)name, NULL};
-    char *text = run_tool(argv, path, TOOL_TIMEOUT_S) == 0 ? read_text(path, 4096) : NULL;
-    if (text && *text && *text != '\n') snprintf(out, len, "%.*s", (int)strcspn(text, "\n"), text);
-    free(text);
-}
-
-/* The function a section holds, for a message: "vector_add", or demangled "sum(int, float const*, ...)". */
-static void section_function(const build_spec *b, const char *section, char *out, size_t len)
-{
-    static const char *const prefixes[] = {".text.startup.", ".text.unlikely.", ".text.hot.", ".text.", NULL};
-    const char *fn = NULL;
-    for (int i = 0; prefixes[i] && !fn; i++)
-        if (!strncmp(section, prefixes[i], strlen(prefixes[i]))) fn = section + strlen(prefixes[i]);
-    if (!fn || !*fn) snprintf(out, len, "section %s", section);
-    else demangle(b, fn, out, len);
 }
 
 /* Each section of nvcc's registration code must hold that function and nothing else: a student
@@ -327,199 +205,6 @@ static int only_cuda_registration(const elf_info *e)
     return entries == 1 && nvcc;
 }
 
-/* ---- where a refused call is made, for the message ----
- *
- * The audited object tells the function: the relocation of the call lies in its code. A line
- * needs a line table, and the grader's flags ask for none (no -g in cflags), so once the audit has
- * refused a call the student's copy is compiled again as build.c compiled it, with -g (nvcc: for
- * the host code); addr2line turns the call's place in that object into lines, through every
- * function inlined there, and the first line in the student's file is reported. An accepted build
- * costs nothing; a refused one a second compile (about 2 s with nvcc, a fraction with gcc). */
-
-/* The copy of the student's file build.c compiles: scratch/student.c or .cu. Messages that name
- * it are made to name the student's own file by build.c (point_at_source). */
-static void student_copy(const build_spec *b, char *out, size_t len)
-{
-    const char *ext = strrchr(b->source, '.');
-    snprintf(out, len, "%s/student%s", b->scratch, ext ? ext : ".c");
-}
-
-static int section_index(const elf_info *e, const char *name)
-{
-    for (int s = 0; s < e->nsec; s++)
-        if (!strcmp(e->sec[s].name, name)) return s;
-    return -1;
-}
-
-static int symbol_index(const elf_info *e, const char *name)
-{
-    for (int i = 0; i < e->nsym; i++)
-        if (!strcmp(e->sym[i].name, name)) return i;
-    return -1;
-}
-
-/* The function whose code holds offset `off` of section `sec`, or -1. */
-static int function_at(const elf_info *e, int sec, unsigned long off)
-{
-    for (int i = 0; i < e->nsym; i++) {
-        const elf_symbol *f = &e->sym[i];
-        if (f->func && f->section == sec && off >= f->value && off < f->value + f->size) return i;
-    }
-    return -1;
-}
-
-/* Does relocation r point at symbol t: by its name, or, as assemblers write calls to local
- * functions, by its section's symbol with an addend inside it (a PC-relative call on x86-64
- * carries the target's offset - 4, on aarch64 the offset)? */
-static int points_at(const elf_info *e, const elf_reloc *r, int t)
-{
-    const elf_symbol *s = &e->sym[t];
-    if (!strcmp(r->to, s->name)) return 1;
-    if (s->section < 0 || s->section >= e->nsec || strcmp(r->to, e->sec[s->section].name)) return 0;
-    long lo = (long)s->value, hi = (long)(s->value + s->size);
-    return (r->addend >= lo && r->addend < hi) || (r->addend + 4 >= lo && r->addend + 4 < hi);
-}
-
-/* Judges a place in `object`'s code that leads to the refused call: 1, with `out` filled, to report it. */
-typedef int (*site_judge)(const build_spec *b, const elf_info *e, const char *object, int sec, unsigned long off,
-                          int fn, char *out, size_t len);
-
-/* From the refused symbol `name` to the code that refers to it, then from the function holding
- * that code to the code that calls it (std::vector's call to operator new sits in an std::
- * template, which the student's function calls), three levels at most, until `judge` accepts a
- * place. 1 when one was accepted. */
-static int find_site(const build_spec *b, const elf_info *e, const char *object, const char *name, site_judge judge,
-                     char *out, size_t len)
-{
-    enum { MAX_TARGETS = 16, MAX_TRIES = 24 };
-    int targets[MAX_TARGETS], nt = 0, tries = 0, from = 0;
-    if ((targets[nt] = symbol_index(e, name)) < 0) return 0;
-    nt++;
-    for (int depth = 0; depth < 4 && from < nt; depth++) {
-        int to = nt;
-        for (int i = 0; i < e->nrel; i++) {
-            const elf_reloc *r = &e->rel[i];
-            int sec = section_index(e, r->from);
-            if (sec < 0 || !strchr(e->sec[sec].flags, 'X')) continue; /* code only: not .eh_frame or .debug_* */
-            for (int t = from; t < to; t++) {
-                if (!points_at(e, r, targets[t])) continue;
-                int fn = function_at(e, sec, r->offset), seen = fn < 0;
-                if (tries++ < MAX_TRIES && judge(b, e, object, sec, r->offset, fn, out, len)) return 1;
-                for (int k = 0; k < nt && !seen; k++) seen = targets[k] == fn;
-                if (!seen && nt < MAX_TARGETS) targets[nt++] = fn;
-                break;
-            }
-        }
-        from = to;
-    }
-    return 0;
-}
-
-/* Is a (mangled) name in namespace std or __gnu_cxx: the standard headers' code, std::vector<float>'s
- * members or std::async<lambda>'s (local when instantiated with a local type such as a lambda)? */
-static int std_name(const char *name)
-{
-    static const char *const std_names[] = {"_ZNSt", "_ZNKSt", "_ZSt", "_ZNSa", "_ZNKSa", "_ZN9__gnu_cxx",
-                                            "_ZNK9__gnu_cxx", NULL};
-    for (int i = 0; std_names[i]; i++)
-        if (!strncmp(name, std_names[i], strlen(std_names[i]))) return 1;
-    return 0;
-}
-
-/* A function of the student's: not one the compiler made from a header (weak, or in namespace std). */
-static int judge_own_function(const build_spec *b, const elf_info *e, const char *object, int sec, unsigned long off,
-                              int fn, char *out, size_t len)
-{
-    (void)object, (void)sec, (void)off;
-    if (fn < 0 || e->sym[fn].weak || std_name(e->sym[fn].name)) return 0;
-    demangle(b, e->sym[fn].name, out, len);
-    return 1;
-}
-
-/* Any function (or the section, where no symbol covers the place). */
-static int judge_any_function(const build_spec *b, const elf_info *e, const char *object, int sec, unsigned long off,
-                              int fn, char *out, size_t len)
-{
-    (void)object, (void)off;
-    if (fn >= 0) demangle(b, e->sym[fn].name, out, len);
-    else section_function(b, e->sec[sec].name, out, len);
-    return 1;
-}
-
-/* A line of the student's file among the frames addr2line gives for the place: pairs of lines,
- * a function, then "file:line" (maybe followed by " (discriminator N)"), innermost first: a call
- * in a header's inline function is reported where the student's code calls that. (The function
- * names are not used: for nvcc's host code addr2line 2.40 gives the outermost one at every
- * level.) */
-static int judge_line(const build_spec *b, const elf_info *e, const char *object, int sec, unsigned long off, int fn,
-                      char *out, size_t len)
-{
-    char src[1100], real_src[PATH_MAX], real[PATH_MAX], path[1100], addr[32];
-    (void)fn;
-    student_copy(b, src, sizeof src);
-    if (!realpath(src, real_src)) return 0;
-    snprintf(path, sizeof path, "%s/addr2line.txt", b->scratch);
-    snprintf(addr, sizeof addr, "0x%lx", off);
-    char *argv[] = {"addr2line", "-f", "-i", "-C", "-e", (char *)object, "-j", e->sec[sec].name, addr, NULL};
-    char *text = run_tool(argv, path, TOOL_TIMEOUT_S) == 0 ? read_text(path, 1 << 16) : NULL, *save = NULL;
-    int found = 0, k = 0;
-    for (char *l = text ? strtok_r(text, "\n", &save) : NULL; l && !found; l = strtok_r(NULL, "\n", &save)) {
-        if (k++ % 2 == 0) continue; /* the function's name */
-        l[strcspn(l, " ")] = '\0'; /* drops " (discriminator 2)" */
-        char *colon = strrchr(l, ':');
-        if (colon && colon[1] >= '1' && colon[1] <= '9') {
-            *colon = '\0';
-            if (realpath(l, real) && !strcmp(real, real_src)) {
-                snprintf(out, len, "%s:%d", src, atoi(colon + 1));
-                found = 1;
-            }
-        }
-    }
-    free(text);
-    return found;
-}
-
-/* The student's copy compiled again as build.c compiled it, with line tables: for messages only
- * (nothing of it is linked or run). 0 with its path in `object`. */
-static int debug_build(const build_spec *b, char *object, size_t len)
-{
-    char src[1100], idir[1100], out[1100], *argv[200], *save = NULL;
-    student_copy(b, src, sizeof src);
-    if (access(src, R_OK)) return -1;
-    snprintf(object, len, "%s/audit-lines.o", b->scratch);
-    snprintf(out, sizeof out, "%s/audit-lines.txt", b->scratch);
-    snprintf(idir, sizeof idir, "-I%s", b->lab_dir);
-    char *flags = xstrdup(b->cflags ? b->cflags : "");
-    int n = 0;
-    argv[n++] = (char *)b->compiler;
-    for (char *w = strtok_r(flags, " \t", &save); w && n < 180; w = strtok_r(NULL, " \t", &save)) argv[n++] = w;
-    if (strstr(b->compiler, "nvcc")) /* as build.c: each host function in a section of its own */
-        argv[n++] = "-Xcompiler", argv[n++] = "-g", argv[n++] = "-Xcompiler", argv[n++] = "-ffunction-sections";
-    else argv[n++] = "-g";
-    argv[n++] = idir, argv[n++] = "-c", argv[n++] = src, argv[n++] = "-o", argv[n++] = object, argv[n] = NULL;
-    int rc = run_tool(argv, out, TOOL_TIMEOUT_S);
-    free(flags);
-    return rc == 0 ? 0 : -1;
-}
-
-/* Where the object `e` calls `name`, for the message: " at <src>:<line>, in the code of fn" (the
- * function the line is compiled into: itself, or one it is inlined into), else " in the code of
- * fn", else "" (no code refers to it by name). */
-static void call_site(const build_spec *b, const elf_info *e, const char *object, const char *name, char *out,
-                      size_t len)
-{
-    char fn[1024] = "", line[2200] = "", debug[1100];
-    if (!find_site(b, e, object, name, judge_own_function, fn, sizeof fn))
-        find_site(b, e, object, name, judge_any_function, fn, sizeof fn);
-    elf_info d;
-    memset(&d, 0, sizeof d);
-    if (debug_build(b, debug, sizeof debug) == 0 && elf_read(b, debug, &d) == 0)
-        find_site(b, &d, debug, name, judge_line, line, sizeof line);
-    elf_free(&d);
-    const char *in = !fn[0] ? "" : line[0] ? ", in the code of " : " in the code of ";
-    snprintf(out, len, "%s%s%s%s", line[0] ? " at " : "", line, in, fn);
-}
-
 /* ---- what the object may call and define ---- */
 
 /* A weak definition the host compiler made from a standard header (std::vector's members, the
@@ -535,31 +220,6 @@ static int std_instance(const elf_info *e, const char *name)
 static int call_allowed(const build_spec *b, const char *name, int cuda)
 {
     return in_list(name, base_allowed, -1) || (cuda && in_list(name, cxx_runtime, -1)) || word_in(name, b->allow_calls);
-}
-
-/* The object's refused calls as a message: one with where it is made (the first in nm's order
- * that code of the student's own calls, rather than one reached only through a library template's
- * virtual function), three more by name, and how many more there are (`total` in all; `names`
- * holds the first `kept`). */
-static void refused_message(const build_spec *b, const elf_info *e, const char *object, char names[][512], int kept,
-                            int total, char *msg, size_t len)
-{
-    char name[1024], site[2400];
-    int first = 0;
-    for (int i = 0; i < kept && !first; i++)
-        if (find_site(b, e, object, names[i], judge_own_function, site, sizeof site)) first = i + 1;
-    first = first ? first - 1 : 0;
-    demangle(b, names[first], name, sizeof name);
-    call_site(b, e, object, names[first], site, sizeof site);
-    snprintf(msg, len, "audit: calls %s%s, which this lab does not allow", name, site);
-    for (int i = 0, listed = 0; i < kept && listed < 3; i++) {
-        if (i == first) continue;
-        demangle(b, names[i], name, sizeof name);
-        size_t at = strlen(msg);
-        snprintf(msg + at, len - at, "%s%s", listed++ ? ", " : "; nor these: ", name);
-    }
-    size_t at = strlen(msg);
-    if (total > 4) snprintf(msg + at, len - at, " (and %d more)", total - 4);
 }
 
 int audit_object(const build_spec *b, const char *object, char *msg, size_t len)
