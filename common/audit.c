@@ -170,6 +170,9 @@ static int audit_registration(const build_spec *b, const elf_info *e, char *msg,
     for (int i = 0; i < e->nrel && st == BUILD_OK; i++) {
         const elf_reloc *r = &e->rel[i];
         char fn[600];
+        /* a section that is never loaded (the line tables' .debug_*) can't run or point at anything */
+        int from = section_index(e, r->from);
+        if (from >= 0 && !strchr(e->sec[from].flags, 'A')) continue;
         int from_nvcc = registration_section(r->from) != NULL;
         if (registration_call(r->to) && !from_nvcc) {
             section_function(b, r->from, fn, sizeof fn);

@@ -314,13 +314,17 @@ static int build_steps(const build_spec *b, char *msg, size_t len)
     int nv = strstr(b->compiler, "nvcc") != NULL;
     snprintf(asm_flag, sizeof asm_flag, nv ? "-Xassembler,--MD,-Xassembler,%s" : "-Wa,--MD,%s", asm_deps);
     unlink(asm_deps);
-    const char *head[] = {b->compiler, NULL}, *tail[16];
+    const char *head[] = {b->compiler, NULL}, *tail[20];
     int t = 0;
     if (nv) tail[t++] = "-Xcompiler";
     tail[t++] = asm_flag;
     /* each host function in a section of its own: the audit tells nvcc's registration code from
      * the student's functions by section (audit_registration) */
     if (nv) tail[t++] = "-Xcompiler", tail[t++] = "-ffunction-sections";
+    /* line tables, so the audit can name the line of a refused call (the host compiler's -g never
+     * changes the code it makes; nvcc's device code is not touched) */
+    if (nv) tail[t++] = "-Xcompiler";
+    tail[t++] = "-g";
     tail[t++] = idir, tail[t++] = "-c", tail[t++] = src, tail[t++] = "-o", tail[t++] = obj;
     if (ptx) tail[t++] = "--keep", tail[t++] = keep_dir;
     tail[t] = NULL;

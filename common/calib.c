@@ -97,15 +97,14 @@ static double sum_stream(const double *v, size_t n)
 }
 
 /* STREAM-style triad and a read-only sum, each over about `bytes` bytes. */
-bandwidth measure_bandwidth(int threads, size_t bytes)
+bandwidth measure_bandwidth(int threads, size_t bytes, double seconds)
 {
     size_t n = bytes / (3 * sizeof(double));
     double *a = xmalloc(n * sizeof *a), *b = xmalloc(n * sizeof *b), *c = xmalloc(n * sizeof *c);
     const double s = 1.5;
-    /* At least MIN_PASSES and MIN_SECONDS of them: the best of a few milliseconds swings with a
+    /* At least MIN_PASSES and `seconds` of them: the best of a few milliseconds swings with a
      * neighbour's moment (5% between runs here), the best of a tenth of a second much less. */
     enum { MIN_PASSES = 7, MAX_PASSES = 400 };
-    const double MIN_SECONDS = 0.15;
     double bt = INFINITY, br = INFINITY, sink = 0, start = now_s();
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (size_t i = 0; i < n; i++) { /* first touch by the threads that will stream the data */
@@ -113,7 +112,7 @@ bandwidth measure_bandwidth(int threads, size_t bytes)
         b[i] = 1;
         c[i] = 2;
     }
-    for (int p = 0; p <= MAX_PASSES && (p <= MIN_PASSES || now_s() - start < MIN_SECONDS); p++) { /* pass 0 warms up */
+    for (int p = 0; p <= MAX_PASSES && (p <= MIN_PASSES || now_s() - start < seconds); p++) { /* pass 0 warms up */
         double t0 = now_s();
 #pragma omp parallel for num_threads(threads) schedule(static)
         for (size_t i = 0; i < n; i++) a[i] = b[i] + s * c[i];
@@ -154,7 +153,7 @@ int calibration(const char *dir, const machine *m, int threads, int force, bandw
     if (!force && read_cache(path, out) == 0) return 0;
     fprintf(stderr, "calibrating this machine (%s, %d thread%s): memory bandwidth ...\n", m->cpu, threads,
             threads > 1 ? "s" : "");
-    *out = measure_bandwidth(threads, 4 * m->llc_bytes);
+    *out = measure_bandwidth(threads, 4 * m->llc_bytes, ROOF_SECONDS);
     mkdir(dir, 0755);
     FILE *f = fopen(path, "w");
     if (!f) return -1;

@@ -24,8 +24,12 @@ typedef struct bandwidth {
 
 void machine_read(machine *m);
 
-/* Measure with `threads` threads over about `bytes` bytes in all (median of several passes). */
-bandwidth measure_bandwidth(int threads, size_t bytes);
+/* Measure with `threads` threads over about `bytes` bytes in all: the best of 7 passes at least,
+ * and of as many as fit in `seconds` (ROOF_SECONDS for a ceiling that judges; BUSY_SECONDS for a
+ * check that the machine is not far below its calibration). */
+#define ROOF_SECONDS 0.15
+#define BUSY_SECONDS 0.0
+bandwidth measure_bandwidth(int threads, size_t bytes, double seconds);
 
 /* The cached calibration for this machine and thread count; measures and writes it if missing
  * or if force is set. Returns 0, or -1 if the cache could not be written (still measured). */

@@ -11,12 +11,10 @@
 
 /* ---- where a refused call is made, for the message ----
  *
- * The audited object tells the function: the relocation of the call lies in its code. A line
- * needs a line table, and the grader's flags ask for none (no -g in cflags), so once the audit has
- * refused a call the student's copy is compiled again as build.c compiled it, with -g (nvcc: for
- * the host code); addr2line turns the call's place in that object into lines, through every
- * function inlined there, and the first line in the student's file is reported. An accepted build
- * costs nothing; a refused one a second compile (about 2 s with nvcc, a fraction with gcc). */
+ * The audited object tells the function: the relocation of the call lies in its code. It has line
+ * tables too (build.c compiles the host code with -g, which changes no instruction), so addr2line
+ * turns the call's place into lines, through every function inlined there, and the first line in
+ * the student's file is reported. */
 
 /* The copy of the student's file build.c compiles: scratch/student.c or .cu. Messages that name
  * it are made to name the student's own file by build.c (point_at_source). */
@@ -126,43 +124,16 @@ static int judge_line(const build_spec *b, const elf_info *e, const char *object
     return found;
 }
 
-/* The student's copy compiled again as build.c compiled it, with line tables: for messages only
- * (nothing of it is linked or run). 0 with its path in `object`. */
-static int debug_build(const build_spec *b, char *object, size_t len)
-{
-    char src[1100], idir[1100], out[1100], *argv[200], *save = NULL;
-    student_copy(b, src, sizeof src);
-    if (access(src, R_OK)) return -1;
-    snprintf(object, len, "%s/audit-lines.o", b->scratch);
-    snprintf(out, sizeof out, "%s/audit-lines.txt", b->scratch);
-    snprintf(idir, sizeof idir, "-I%s", b->lab_dir);
-    char *flags = xstrdup(b->cflags ? b->cflags : "");
-    int n = 0;
-    argv[n++] = (char *)b->compiler;
-    for (char *w = strtok_r(flags, " \t", &save); w && n < 180; w = strtok_r(NULL, " \t", &save)) argv[n++] = w;
-    if (strstr(b->compiler, "nvcc")) /* as build.c: each host function in a section of its own */
-        argv[n++] = "-Xcompiler", argv[n++] = "-g", argv[n++] = "-Xcompiler", argv[n++] = "-ffunction-sections";
-    else argv[n++] = "-g";
-    argv[n++] = idir, argv[n++] = "-c", argv[n++] = src, argv[n++] = "-o", argv[n++] = object, argv[n] = NULL;
-    int rc = run_tool(argv, out, TOOL_TIMEOUT_S);
-    free(flags);
-    return rc == 0 ? 0 : -1;
-}
-
 /* Where the object `e` calls `name`, for the message: " at <src>:<line>, in the code of fn" (the
  * function the line is compiled into: itself, or one it is inlined into), else " in the code of
  * fn", else "" (no code refers to it by name). */
 void call_site(const build_spec *b, const elf_info *e, const char *object, const char *name, char *out,
                       size_t len)
 {
-    char fn[1024] = "", line[2200] = "", debug[1100];
+    char fn[1024] = "", line[2200] = "";
     if (!find_site(b, e, object, name, judge_own_function, fn, sizeof fn))
         find_site(b, e, object, name, judge_any_function, fn, sizeof fn);
-    elf_info d;
-    memset(&d, 0, sizeof d);
-    if (debug_build(b, debug, sizeof debug) == 0 && elf_read(b, debug, &d) == 0)
-        find_site(b, &d, debug, name, judge_line, line, sizeof line);
-    elf_free(&d);
+    find_site(b, e, object, name, judge_line, line, sizeof line); /* build.c compiles with -g */
     const char *in = !fn[0] ? "" : line[0] ? ", in the code of " : " in the code of ";
     snprintf(out, len, "%s%s%s%s", line[0] ? " at " : "", line, in, fn);
 }

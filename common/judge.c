@@ -159,8 +159,8 @@ static int judge_speedup_by_roof(grader *g, int stage, lab_shape shape, stage_re
     /* A neighbour busy while the roofs were measured hides the scaling: measured again, twice at most. */
     for (int again = 0; again < 2 && fmax(r->now.stream_gbs, r->now.read_gbs) <
                                          res->speedup_required * 1.05 * fmax(r->now1.stream_gbs, r->now1.read_gbs); again++) {
-        r->now = measure_bandwidth(r->threads, 4 * r->mach.llc_bytes);
-        r->now1 = measure_bandwidth(1, 4 * r->mach.llc_bytes);
+        r->now = measure_bandwidth(r->threads, 4 * r->mach.llc_bytes, ROOF_SECONDS);
+        r->now1 = measure_bandwidth(1, 4 * r->mach.llc_bytes, ROOF_SECONDS);
     }
     double roof1 = fmax(r->now1.stream_gbs, r->now1.read_gbs) * intensity(p, res->timed_shape);
     double scale = fmax(r->now.stream_gbs, r->now.read_gbs) / fmax(r->now1.stream_gbs, r->now1.read_gbs);
@@ -237,18 +237,22 @@ static void judge_speedup(grader *g, int stage, lab_shape shape, stage_result *r
  * runner alive: nothing of the student's runs while the scorer measures. Far below the
  * calibrated figure (a neighbour at work), it waits a second and measures again, three tries in
  * all; still so, the stage is marked busy and its speed is not judged (judge_busy). */
-static void measure_before_timing(grader *g, stage_result *res)
+static void measure_before_timing(grader *g, const lab_problem *p, stage_result *res)
 {
     lab_run *r = g->run;
     if (LAB.gpu) return;
     session_end(g);
+    /* a bandwidth-bound stage's ceiling (and, threaded, its one-thread roof) with care; for the
+     * others only whether the machine is busy */
+    int roof = p->ceiling == CEIL_STREAM;
     for (int attempt = 0; attempt < 3; attempt++) {
         if (attempt > 0) sleep(1);
-        r->now = measure_bandwidth(r->threads, 4 * r->mach.llc_bytes);
-        if (r->threads > 1) r->now1 = measure_bandwidth(1, 4 * r->mach.llc_bytes);
+        r->now = measure_bandwidth(r->threads, 4 * r->mach.llc_bytes, roof ? ROOF_SECONDS : BUSY_SECONDS);
+        if (r->threads > 1 && roof) r->now1 = measure_bandwidth(1, 4 * r->mach.llc_bytes, ROOF_SECONDS);
         res->busy = r->cached.stream_gbs > 0 && r->now.stream_gbs < BUSY_FRACTION * r->cached.stream_gbs;
         if (!res->busy) break;
     }
+    if (!roof) return; /* the header's range is of the roofs that judged */
     r->stream_lo = r->stream_lo > 0 ? fmin(r->stream_lo, r->now.stream_gbs) : r->now.stream_gbs;
     r->stream_hi = fmax(r->stream_hi, r->now.stream_gbs);
 }
@@ -362,7 +366,7 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
     }
     for (int i = 0; i < ncases; i++) {
         if (!cases[i].timed) continue;
-        measure_before_timing(g, res);
+        measure_before_timing(g, p, res);
         outcome o = run_timed(g, stage, cases[i].s, res);
         phase("  %s: timed", LAB.stages[stage].name);
         if (o.ok) {
