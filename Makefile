@@ -55,7 +55,7 @@ help:
 	@echo "make walkthrough LAB=01                         the next stage to work on: its task, its hint, how to grade it"
 	@echo "make profile LAB=01 STAGE=rows                  the stage's timed run under perf stat, each counter explained"
 	@echo "make check                                      the workbook's own test suite; in the student kit, your labs checked"
-	@echo "make bench LAB=01                               a fuller table over sizes and -O levels"
+	@echo "make bench LAB=01 [STAGE=rows]                  a fuller table over sizes and -O levels (one stage: STAGE=)"
 	@echo "make roofline [LAB=01] [WORK=labs]              redraw the roofline charts of the last grading (build/results/*.svg)"
 	@echo "make calibrate                                  measure this machine's ceilings again"
 	@echo "make list                                       the labs and their stages"
@@ -159,7 +159,7 @@ bench:
 	@sh common/deps.sh grade
 	@$(MAKE) --no-print-directory -s tools
 	@$(BUILD)/grading/$(SELECTED)/grade --bench --lab-dir grading/$(SELECTED) --work $(WORK) --build $(BUILD) \
-	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED)) \
+	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED)) $(if $(STAGE),--stage $(STAGE)) \
 	    $(if $(CUDA_ARCH),--cuda-arch $(CUDA_ARCH)) $(if $(CUDA_HOME),--cuda-home $(CUDA_HOME)) --nvcc "$(NVCC_PATH)"
 
 profile:

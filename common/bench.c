@@ -186,6 +186,12 @@ int profile(const options *opt, grader *g, const char *source)
 
 /* Several sizes of every stage at the grading flags; for a CPU lab then the timed size at
  * -O0 .. -O3 (the compiler study). */
+/* STAGE=name benches that stage alone. */
+static int benched(const options *opt, int stage)
+{
+    return !opt->stage || !*opt->stage || !strcmp(opt->stage, LAB.stages[stage].name);
+}
+
 int bench(const options *opt, grader *g, const char *source)
 {
     char msg[4096];
@@ -226,6 +232,7 @@ int bench(const options *opt, grader *g, const char *source)
     printf("  %-8s %-*s %9s  %-12s %9s %9s %9s\n", "flags", pipe ? 34 : 22, "size", "MiB", "stage", "GFLOP/s", "GB/s",
            "ceiling");
     for (int st = 0; st < LAB.nstages; st++) {
+        if (!benched(opt, st)) continue;
         const lab_problem *p = LAB.stages[st].problem;
         lab_case cases[LAB_MAX_CASES];
         int n = p->bench_cases(g->run->mach.llc_bytes, cases);
@@ -259,6 +266,7 @@ int bench(const options *opt, grader *g, const char *source)
             continue;
         }
         for (int st = 0; st < LAB.nstages; st++) {
+            if (!benched(opt, st)) continue;
             lab_case graded[LAB_MAX_CASES];
             int ng = problem_cases(g->run, LAB.stages[st].problem, graded);
             for (int i = 0; i < ng && i < LAB_MAX_CASES && st < 16; i++)

@@ -374,10 +374,10 @@ int main(int argc, char **argv)
     phase("bandwidth now");
     char source[2048];
     snprintf(source, sizeof source, "%s/%s/%s", opt.work, LAB.id, LAB.source);
+    if (opt.stage && *opt.stage) check_stage_name(opt.stage);
     if (opt.bench) return bench(&opt, &g, source);
     if (opt.profile) return profile(&opt, &g, source);
 
-    if (opt.stage && *opt.stage) check_stage_name(opt.stage);
     /* Build even where the lab can't run, so compile errors and audit findings still show. */
     if (!(LAB.gpu && strstr(r.skip_why, "toolkit")))
         r.build_status = build(&opt, &g, source, config_str(&r.cfg, "cflags"), r.build_error, sizeof r.build_error);

@@ -211,10 +211,10 @@ START_TEST(test_kit_make_check_is_the_students_own_check)
     free(log);
     /* lab 01 finished (the reference put in its place): every stage passes, exit 0 */
     rc = sh("cp solutions/01-cpu-matvec/matvec.c build/tmp/kitcheck/workbook/labs/01-cpu-matvec/ && "
-            "cd build/tmp/kitcheck/workbook && NVCC=no-nvcc " MAKE " check LAB=01 > ../finished.log 2>&1");
+            "cd build/tmp/kitcheck/workbook && NVCC=no-nvcc " MAKE " check LAB=01 STAGE=rows > ../finished.log 2>&1");
     log = slurp("build/tmp/kitcheck/finished.log");
     ck_assert_msg(rc == 0 && log && strstr(log, "check: every graded stage of lab 01 passes") &&
-                  strstr(log, "3 of 3 stages pass"), "exit %d:\n%s", rc, log ? log : "(no log)");
+                  strstr(log, "1 of 3 stages graded, 1 pass"), "exit %d:\n%s", rc, log ? log : "(no log)");
     free(log);
     ck_assert_int_eq(sh("test -f build/tmp/kitcheck/workbook/build/check/01-cpu-matvec.json && "
                         "test ! -e build/tmp/kitcheck/workbook/build/results"), 0);
