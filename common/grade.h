@@ -33,7 +33,7 @@ typedef struct stage_result {
     int ntrace;
 } stage_result;
 
-/* A CPU lab's bandwidth below this fraction of its calibration just before a stage is timed: the
+/* A CPU lab's bandwidth below this fraction of its calibration as a stage starts: the
  * machine is busy, and the stage's speed is not judged (judge.c). */
 #define BUSY_FRACTION 0.6
 

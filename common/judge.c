@@ -232,9 +232,10 @@ static void judge_speedup(grader *g, int stage, lab_shape shape, stage_result *r
          "stage needs %.2fx", best_1, best_n, g->run->threads, res->speedup, res->speedup_required);
 }
 
-/* A CPU stage's ceiling bandwidth, measured again just before its timed calls (a shared machine
- * drifts over seconds, so the roof and the code it judges are measured close together), with no
- * runner alive: nothing of the student's runs while the scorer measures. Far below the
+/* A CPU stage's ceiling bandwidth, measured again as the stage starts, a second or so before its
+ * timed calls (a shared machine drifts over seconds, so the roof and the code it judges are
+ * measured close together), before the stage's runner starts: nothing of the student's runs
+ * while the scorer measures. Far below the
  * calibrated figure (a neighbour at work), it waits a second and measures again, three tries in
  * all; still so, the stage is marked busy and its speed is not judged (judge_busy). */
 static void measure_before_timing(grader *g, const lab_problem *p, stage_result *res)
@@ -263,7 +264,7 @@ static void judge_busy(const grader *g, stage_result *res, outcome *o)
 {
     if (!res->busy || o->ok || (strcmp(o->reason, "too-slow") && strcmp(o->reason, "no-speedup"))) return;
     const lab_run *r = g->run;
-    fail(o, "not-judged", "not judged: the machine was busy (its bandwidth just before this stage was timed read "
+    fail(o, "not-judged", "not judged: the machine was busy (its bandwidth as this stage started read "
          "%.1f GB/s, %.0f%% of the calibrated %.1f GB/s, three tries), so the speed measured (%.*f%% of the "
          "ceiling) says little about your code; grade again when the machine is quieter",
          r->now.stream_gbs, 100 * r->now.stream_gbs / r->cached.stream_gbs, r->cached.stream_gbs,
@@ -321,6 +322,9 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
     int ok[LAB_MAX_CASES] = {0}, ncheck = 0, reported = 0, race = 0, unstable = 0;
     size_limits(g, p, cases, ncases);
     snprintf(res->reason, sizeof res->reason, "ok");
+    /* the roof, before this stage's runner starts (timing right after a fresh runner started
+     * behind a measurement read lab 03's dot at half speed, 2 runs in 3) */
+    if (!g->lim.sanitize) measure_before_timing(g, p, res);
     for (int i = 0; i < ncases && ncheck < LAB_MAX_CASES; i++) {
         if (cases[i].timed) continue;
         int ok_at_one = 0, fatal = 0;
@@ -366,7 +370,6 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
     }
     for (int i = 0; i < ncases; i++) {
         if (!cases[i].timed) continue;
-        measure_before_timing(g, p, res);
         outcome o = run_timed(g, stage, cases[i].s, res);
         phase("  %s: timed", LAB.stages[stage].name);
         if (o.ok) {

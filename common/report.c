@@ -152,7 +152,7 @@ void report_table(const lab_run *r, FILE *f)
                 r->mach.llc_bytes / 1048576.0);
         char now[64];
         if (r->stream_lo > 0 && r->stream_lo < 0.995 * r->stream_hi)
-            snprintf(now, sizeof now, "%.2f-%.2f GB/s this run, measured before each stage's timing", r->stream_lo,
+            snprintf(now, sizeof now, "%.2f-%.2f GB/s this run, measured as each stage started", r->stream_lo,
                      r->stream_hi);
         else snprintf(now, sizeof now, "%.2f GB/s this run", r->stream_lo > 0 ? r->stream_lo : r->now.stream_gbs);
         if (stream) fprintf(f, "ceiling: triad bandwidth %s (%d thread%s; calibrated %.2f GB/s) x arithmetic intensity\n",
