@@ -301,10 +301,10 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     phase("    timed: fill, send, runner's setup");
     memset(seg, 0, sizeof seg);
     double timed = 0;
-    /* Long calls: two proven of 1.5 s together, or one of 3 s, are as steady as more (a neighbour
+    /* Long calls: two proven of 1.5 s together, or one of 2 s, are as steady as more (a neighbour
      * slows them all, and a stage short of its threshold is timed again). */
     while (io == 0 && o.ok && calls < maxc && (proven < need || timed < g->min_time) &&
-           !(proven >= 2 && timed >= 1.5) && !(proven >= 1 && timed >= 3.0)) {
+           !(proven >= 2 && timed >= 1.5) && !(proven >= 1 && timed >= 2.0)) {
         uint64_t secret = case_seed(g->run->seed, stage, 2000 + (int)run, (int)calls);
         int whole = cheap || (rng_next(&pick) & 1) || (proven < need && maxc - calls <= need - proven);
         g->proc.deadline = now_s() + g->lim.timeout_s;
