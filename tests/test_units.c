@@ -164,6 +164,14 @@ START_TEST(test_diagnose_sizes_remainder_and_ones)
     int all[3] = {0, 0, 0};
     diagnose_sizes(d, all, 3, why, sizeof why);
     ck_assert_str_eq(why, "");
+    /* right on every square shape only: a dimension mixed up (a leading dimension) */
+    lab_case e[5] = {{{37, 37, 37}, 0}, {{53, 29, 37}, 0}, {{64, 64, 64}, 0}, {{61, 67, 71}, 0}, {{13, 13, 13}, 0}};
+    int ok3[5] = {1, 0, 1, 0, 1};
+    diagnose_sizes(e, ok3, 5, why, sizeof why);
+    ck_assert_ptr_nonnull(strstr(why, "right on every square shape"));
+    int one_square_wrong[5] = {1, 0, 0, 0, 1};
+    diagnose_sizes(e, one_square_wrong, 5, why, sizeof why);
+    ck_assert_ptr_null(strstr(why, "square"));
 }
 END_TEST
 
