@@ -40,7 +40,7 @@ static size_t bytes_where(const lab_problem *p, lab_shape s, int inout_too)
 size_t inputs_bytes(const lab_problem *p, lab_shape s) { return bytes_where(p, s, 1); }
 size_t back_bytes(const lab_problem *p, lab_shape s) { return bytes_where(p, s, 0); }
 
-unsigned char guard_byte(const lab_buf *b) { return b->role == ROLE_IN ? 0xff : 0xa5; }
+unsigned char guard_byte(const lab_buf *b) { return b->role == ROLE_IN ? GUARD_INPUT_BYTE : GUARD_OUTPUT_BYTE; }
 
 size_t guards_bytes(const lab_problem *p) { return (size_t)p->nbufs * 2 * GUARD_DOUBLES * sizeof(double); }
 

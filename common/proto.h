@@ -94,6 +94,8 @@ int is_sent(const lab_buf *b);
 /* The guard zones' byte of a buffer. An input's is 0xff, a NaN as a double, a float and a half, so
  * a read past its end (j <= n) spoils the result it enters. An output's is 0xa5 (-1.4e-127 as a
  * double), which any store changes, even `+=` (a NaN guard would stay the same NaN). */
+#define GUARD_INPUT_BYTE 0xff
+#define GUARD_OUTPUT_BYTE 0xa5
 unsigned char guard_byte(const lab_buf *b);
 size_t guards_bytes(const lab_problem *p);
 

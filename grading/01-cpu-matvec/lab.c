@@ -6,6 +6,7 @@
 
 #include "lab.h"
 #include "problems.h"
+#include "proto.h"
 #include "matvec.h"
 
 enum { A = MATVEC_A, X = MATVEC_X, Y = MATVEC_Y };
@@ -21,7 +22,7 @@ static void rows_setup(lab_call *c)
     for (int i = 0; i < c->s.m; i++) {
         rows[i] = malloc(((size_t)c->s.n + ROW_GUARD) * sizeof(double));
         memcpy(rows[i], (double *)c->buf[A] + (size_t)i * c->s.n, (size_t)c->s.n * sizeof(double));
-        memset(rows[i] + c->s.n, 0xff, ROW_GUARD * sizeof(double)); /* NaN, as around every input */
+        memset(rows[i] + c->s.n, GUARD_INPUT_BYTE, ROW_GUARD * sizeof(double)); /* NaN */
     }
     c->ctx = rows;
 }
