@@ -96,7 +96,27 @@ static double sum_stream(const double *v, size_t n)
     return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
 }
 
-/* STREAM-style triad and a read-only sum, each over about `bytes` bytes. */
+/* One chain of dependent adds, in G adds a second: the best of a few passes of about a
+ * millisecond. Without -ffast-math the compiler keeps the order written, so each add waits for
+ * the one before it (its latency, 3-4 cycles on current cores). */
+static double measure_chain(void)
+{
+    enum { ADDS = 1 << 20, PASSES = 8 };
+    volatile double step = 0x1p-40; /* read once: a value the compiler can't fold */
+    double d = step, s = 0, best = INFINITY;
+    for (int p = 0; p <= PASSES; p++) { /* pass 0 warms up */
+        double t0 = now_s();
+        for (int i = 0; i < ADDS; i += 8) {
+            s += d, s += d, s += d, s += d;
+            s += d, s += d, s += d, s += d;
+        }
+        if (p > 0) best = fmin(best, now_s() - t0);
+    }
+    if (s == 42.0) puts(""); /* keep the chain alive */
+    return ADDS / best * 1e-9;
+}
+
+/* STREAM-style triad and a read-only sum, each over about `bytes` bytes; and the one-chain add rate. */
 bandwidth measure_bandwidth(int threads, size_t bytes, double seconds)
 {
     size_t n = bytes / (3 * sizeof(double));
@@ -134,7 +154,7 @@ bandwidth measure_bandwidth(int threads, size_t bytes, double seconds)
     free(a);
     free(b);
     free(c);
-    return (bandwidth){24.0 * n / bt * 1e-9, 24.0 * n / br * 1e-9};
+    return (bandwidth){24.0 * n / bt * 1e-9, 24.0 * n / br * 1e-9, measure_chain()};
 }
 
 static int read_cache(const char *path, bandwidth *out)

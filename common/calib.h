@@ -20,6 +20,8 @@ typedef struct bandwidth {
     double stream_gbs; /* the ceiling: CPU triad a[i] = b[i] + s c[i] (24 bytes an element), or
                           GPU device-to-device copy (bytes read + bytes written) */
     double read_gbs;   /* CPU: a sum over the same bytes, the fastest the machine streams memory in */
+    double chain_gadds; /* CPU, one thread: dependent double adds a second (G), one add waiting for the
+                           last: the rate of a loop written as one chain, however fast memory is */
 } bandwidth;
 
 void machine_read(machine *m);

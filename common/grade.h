@@ -17,6 +17,7 @@ typedef struct stage_result {
     int timed;                 /* a timed run finished and was checked */
     lab_shape timed_shape;
     double seconds, gflops, gbs, ceiling_gflops, fraction, required;
+    int chain_bound;     /* the ceiling was the one-chain add rate (lab_stage.chain), lower than the roof */
     double best_seconds; /* the fastest timed call (seconds is the median) */
     int calls;           /* timed calls made in the last timed run (the warm-up included) */
     int proven;          /* ... of which fetched whole with a matching digest: the ones timed */

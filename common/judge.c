@@ -67,8 +67,9 @@ pipeline_times pipeline_ceiling(grader *g, const lab_problem *p, lab_shape s)
 }
 
 /* Rate, ceiling, verdict and points of a timed stage. */
-static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outcome *o)
+static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
 {
+    const lab_problem *p = LAB.stages[stage].problem;
     const config *cfg = &g->run->cfg;
     lab_shape s = res->timed_shape;
     res->gflops = p->flops(s) / res->seconds * 1e-9;
@@ -80,6 +81,10 @@ static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outc
     } else {
         res->ceiling_gflops = blas ? blas_ceiling(g, p, s) : g->run->now.stream_gbs * intensity(p, s);
     }
+    /* one chain of adds: no faster than the add latency allows, however fast memory is */
+    double chain = LAB.stages[stage].chain * g->run->now.chain_gadds;
+    res->chain_bound = chain > 0 && chain < res->ceiling_gflops;
+    if (res->chain_bound) res->ceiling_gflops = chain;
     res->fraction = res->gflops / res->ceiling_gflops;
     /* The fastest this machine has been seen to stream, in this run or at calibration: a busy
      * moment during this run's measurement must not make honest code look impossible. */
@@ -96,8 +101,9 @@ static void judge_speed(grader *g, const lab_problem *p, stage_result *res, outc
     double credit = res->required > from ? (res->fraction - from) / (res->required - from) : res->fast_enough;
     res->points_speed = res->max_speed * fmin(1.0, fmax(0.0, credit));
     if (!res->fast_enough)
-        fail(o, "too-slow", "%.2f GFLOP/s is %.*f%% of the ceiling; this stage needs %.*f%% (%.2f GFLOP/s)%s", res->gflops,
+        fail(o, "too-slow", "%.2f GFLOP/s is %.*f%% of the ceiling%s; this stage needs %.*f%% (%.2f GFLOP/s)%s", res->gflops,
              percent_decimals(res->required, res->fraction), 100 * res->fraction,
+             res->chain_bound ? " (here the rate of one chain of dependent adds, below the memory roof)" : "",
              percent_decimals(res->required, res->required), 100 * res->required, res->required * res->ceiling_gflops,
              res->disagreed ? " (the runner's own clock disagreed with the grader's on some calls: the grader's "
                               "times were used)" : "");
@@ -119,7 +125,7 @@ static int time_again(grader *g, int stage, lab_shape shape, stage_result *res, 
     res->seconds = fmin(res->seconds, again.seconds);
     res->best_seconds = fmin(res->best_seconds, again.best_seconds);
     *o = (outcome){.ok = 1, .reason = "ok"};
-    judge_speed(g, LAB.stages[stage].problem, res, o);
+    judge_speed(g, stage, res, o);
     return 1;
 }
 
@@ -375,7 +381,7 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
         if (o.ok) {
             res->correct = 1;
             res->points_correct = res->max_correct;
-            judge_speed(g, p, res, &o);
+            judge_speed(g, stage, res, &o);
             retime_if_short(g, stage, cases[i].s, res, &o);
             if (res->correct) judge_speedup(g, stage, cases[i].s, res, &o);
             judge_busy(g, res, &o);

@@ -69,6 +69,10 @@ struct lab_problem {
     /* Optional, for a costly reference with a varying input: only output positions at[0..count),
      * into ref[at[k]] and bound[at[k]]; timed calls between the first and last are checked there. */
     void (*reference_at)(lab_shape s, void *const *buf, const uint64_t *at, size_t count, double *ref, double *bound);
+    /* Optional, for a reduction of a varying input of gigabytes: the reference of a timed call
+     * straight from the seed its varying input is made from (proto.h's vary_sum), the input never
+     * written on the scorer's side (filling and reading it back cost more than the sum). */
+    void (*reference_seeded)(const struct lab_problem *p, lab_shape s, uint64_t seed, double *ref, double *bound);
     /* The roofline ceiling a stage is judged against: the stream bandwidth measured in the run
      * (CPU triad or GPU device copy) times the intensity, or the vendor library measured in the
      * run at the same shape (a practical compute ceiling): OpenBLAS dgemm at the lab's thread
@@ -110,6 +114,11 @@ typedef struct lab_stage {
     /* The buffers live on the device and the hooks above are set (GPU_STAGE): a timed case's inputs
      * are then made there from a seed and come back as digests, not sent through the channel. */
     int on_device;
+    /* A stage whose loop is one chain of dependent adds (lab 01's first two: every add waits for
+     * the last), the FLOPs each add carries; 0 for none. Its ceiling is then the lower of the
+     * problem's and this times the one-chain add rate measured in the run (calib.h): the rate such
+     * a loop runs at however fast memory is, which differs from machine to machine. */
+    int chain;
 } lab_stage;
 
 /* One operation the student's code queued during a traced call (lab_trace). */

@@ -114,6 +114,17 @@ void vary_fill(void *p, lab_type t, size_t n, uint64_t seed, double lo, double h
     }
 }
 
+double vary_sum(lab_type t, size_t n, uint64_t seed, double lo, double hi, double quantum)
+{
+    double inv = exact_inverse(quantum), sum = 0;
+#pragma omp parallel for schedule(static) reduction(+ : sum) if (n > (1u << 20))
+    for (size_t i = 0; i < n; i++) {
+        double v = vary_scaled(seed, i, lo, hi, quantum, inv);
+        sum += t == F64 ? v : t == F32 ? (double)(float)v : (double)(_Float16)v;
+    }
+    return sum;
+}
+
 uint64_t digest_word(const unsigned char *p, size_t bytes, size_t q)
 {
     uint64_t w = 0;

@@ -104,6 +104,9 @@ size_t guards_bytes(const lab_problem *p);
  * fills the buffer and the scorer computes just the elements its checks need. */
 double vary_value(uint64_t seed, uint64_t i, double lo, double hi, double quantum);
 void vary_fill(void *p, lab_type t, size_t n, uint64_t seed, double lo, double hi, double quantum);
+/* The sum, in double, of the n elements vary_fill writes (each rounded to t first), without
+ * writing them: a reduction's reference over gigabytes at the cost of the arithmetic alone. */
+double vary_sum(lab_type t, size_t n, uint64_t seed, double lo, double hi, double quantum);
 
 /* The digest of an output of `bytes` bytes (read as 64-bit little-endian words, the last one
  * zero-padded): each chunk of DIGEST_CHUNK words is hashed as 32 interleaved lanes (so a warp

@@ -157,6 +157,15 @@ void report_table(const lab_run *r, FILE *f)
         else snprintf(now, sizeof now, "%.2f GB/s this run", r->stream_lo > 0 ? r->stream_lo : r->now.stream_gbs);
         if (stream) fprintf(f, "ceiling: triad bandwidth %s (%d thread%s; calibrated %.2f GB/s) x arithmetic intensity\n",
                 now, r->threads, r->threads > 1 ? "s" : "", r->cached.stream_gbs);
+        char chained[128] = "";
+        int flops = 0;
+        for (int i = 0; i < LAB.nstages; i++)
+            if (LAB.stages[i].chain && strlen(chained) + strlen(LAB.stages[i].name) + 3 < sizeof chained)
+                snprintf(chained + strlen(chained), sizeof chained - strlen(chained), "%s%s", chained[0] ? ", " : "",
+                         LAB.stages[i].name), flops = LAB.stages[i].chain;
+        if (chained[0] && r->now.chain_gadds > 0)
+            fprintf(f, "ceiling of %s (one chain of dependent adds): the lower of that and %d FLOPs x %.2f G adds/s, "
+                       "the add latency's rate measured in this run\n", chained, flops, r->now.chain_gadds);
     }
     if (r->nblas) {
         if (LAB.gpu) fprintf(f, "ceiling: cuBLAS measured in this run at each timed size:");
@@ -268,7 +277,7 @@ static void test_entry(json *j, const char *stage, const char *check, double sco
         json_kv_number(j, "gflops", s->gflops);
         json_kv_number(j, "gbs", s->gbs);
         json_kv_number(j, "ceiling_gflops", s->ceiling_gflops);
-        json_kv_string(j, "ceiling", ceiling); /* what ceiling_gflops is: "stream", "blas" or "pipeline" */
+        json_kv_string(j, "ceiling", ceiling); /* what ceiling_gflops is: "stream", "blas", "pipeline" or "chain" */
         json_kv_number(j, "fraction", s->fraction);
         json_kv_number(j, "required", s->required);
         json_kv_number(j, "speedup", s->speedup);
@@ -319,7 +328,7 @@ int report_json(const lab_run *r, const char *path)
         const char *name = LAB.stages[i].name;
         int speed_failed = s->correct && !s->fast_enough;
         const char *skip = s->skipped ? s->detail : NULL;
-        const char *ceiling = (const char *[]){"stream", "blas", "pipeline"}[LAB.stages[i].problem->ceiling];
+        const char *ceiling = s->chain_bound ? "chain" : (const char *[]){"stream", "blas", "pipeline"}[LAB.stages[i].problem->ceiling];
         test_entry(&j, name, "correctness", s->points_correct, s->max_correct, s->correct,
                    s->correct ? "ok" : s->reason, skip ? skip : s->correct ? "" : s->detail, s->skipped ? s : NULL,
                    ceiling);

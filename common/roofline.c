@@ -28,7 +28,7 @@
 
 typedef struct stage {
     char name[64], reason[64], ceiling[16]; /* reason: why it has no point, or why it was too slow */
-    double gflops, gbs, fraction;
+    double gflops, gbs, fraction, ceiling_gflops;
     pipeline_times pipe; /* lab 05: the parts of the ideal time */
     int fast; /* the speed check passed */
 } stage;
@@ -113,6 +113,7 @@ static void read_test(results *r, const char *line)
     s->pipe.kernel = number(line, "kernel_s");
     s->pipe.d2h = number(line, "d2h_s");
     string(line, "ceiling", s->ceiling, sizeof s->ceiling);
+    s->ceiling_gflops = number(line, "ceiling_gflops");
 }
 
 static int read_results(const char *path, results *r)
@@ -414,12 +415,26 @@ static int roofline(const char *out, const results *r, const results *ref)
         snprintf(compute, sizeof compute, "compute roof: %s GFLOP/s%s", num(peak, nb), whose);
         const char *from = *whose ? " from the reference's run (none measured in this one)" : "";
         snprintf(text, sizeof text, "compute roof%s: %s%s", from, source,
-                 blas ? "" : "; measured for this chart: these stages are judged against the memory roof");
+                 blas ? "" : "; measured for this chart: no stage here is judged against it");
         line = footnote(line, text);
     } else
         line = footnote(line, "compute roof: none measured in this run");
+    /* Stages written as one chain of adds are also under the chain's own roof (lab_stage.chain). */
+    char chain[160] = "", names[96] = "";
+    double chain_at = 0;
+    for (int i = 0; i < r->n; i++)
+        if (!strcmp(r->st[i].ceiling, "chain") && r->st[i].ceiling_gflops > 0) {
+            chain_at = fmax(chain_at, r->st[i].ceiling_gflops);
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "", r->st[i].name);
+        }
+    if (chain_at > 0) {
+        double xs = bw > 0 ? fmax(x0, chain_at / bw) : x0; /* from where it meets the memory roof */
+        segment("chain", xs, chain_at, x1, chain_at);
+        take_line(xs, chain_at, x1, chain_at);
+        snprintf(chain, sizeof chain, "one chain of adds (%s): %s GFLOP/s", names, num(chain_at, nb));
+    }
     int slow = points("slow", r, 0, 0), fast = points("fast", r, 1, 0), nref = ref ? points("ref", ref, 0, 1) : 0;
-    int keys = !!memory[0] + !!compute[0] + !!slow + !!fast + !!nref;
+    int keys = !!memory[0] + !!compute[0] + !!chain[0] + !!slow + !!fast + !!nref;
     take((box){0, PLOT_H - 20 * keys - 12, 450, PLOT_H}); /* the key, top left */
     if (ridge > 0) {
         segment("ridge", ridge, peak, ridge, peak);
@@ -436,6 +451,7 @@ static int roofline(const char *out, const results *r, const results *ref)
     }
     if (memory[0]) curve("$memory with lines lw 3 lc rgb \"#d62728\"", memory);
     if (compute[0]) curve("$compute with lines lw 3 lc rgb \"#2ca02c\"", compute);
+    if (chain[0]) curve("$chain with lines lw 2 dt 2 lc rgb \"#ff7f0e\"", chain);
     if (ridge > 0) curve("$ridge with points pt 2 ps 1.2 lc rgb \"#555555\"", NULL);
     if (nref) {
         snprintf(text, sizeof text, "%s/ (reference)", ref->work);

@@ -216,6 +216,9 @@ START_TEST(test_make_grade_one_stage)
     ck_assert_int_eq(sh(MAKE " grade LAB=01 STAGE=rows WORK=solutions > build/tmp/stage.log 2>&1"), 0);
     char *log = slurp("build/tmp/stage.log");
     ck_assert_msg(log && strstr(log, "1 of 3 stages graded, 1 pass"), "make grade STAGE=rows said: %s", log ? log : "(nothing)");
+    /* rows is one chain of adds: its second roof, the chain's measured rate, is named */
+    ck_assert_msg(strstr(log, "ceiling of rows, contiguous (one chain of dependent adds)") && strstr(log, " G adds/s"),
+                  "no chain roof in: %s", log);
     free(log);
     char *doc = slurp("build/results/solutions/01-cpu-matvec.json"); /* the others say why they were not graded */
     ck_assert_msg(doc && strstr(doc, "STAGE=rows grades that stage only"), "results: %s", doc ? doc : "(none)");

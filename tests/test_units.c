@@ -12,6 +12,7 @@
 #include "json.h"
 #include "lab.h"
 #include "problems.h"
+#include "proto.h"
 #include "rng.h"
 #include "stats.h"
 #include "tests.h"
@@ -289,11 +290,32 @@ START_TEST(test_calibration_is_cached_per_machine)
     m.llc_bytes = 4 << 20; /* keep the test quick */
     ck_assert_int_eq(calibration("build/tmp/calib-test", &m, 1, 0, &first), 0);
     ck_assert(first.stream_gbs > 0.1 && first.read_gbs > 0.1);
+    /* one chain of adds: one add each 3-5 cycles of a 1-6 GHz core, never one a cycle or more */
+    ck_assert_msg(first.chain_gadds > 0.15 && first.chain_gadds < 3.0, "chain: %.3f G adds/s", first.chain_gadds);
     ck_assert_int_eq(calibration("build/tmp/calib-test", &m, 1, 0, &again), 0); /* read back, not measured */
     ck_assert_double_eq_tol(first.stream_gbs, again.stream_gbs, 1e-3);
     strcpy(m.key, "0000000000000000"); /* another machine: its own file */
     ck_assert_int_eq(calibration("build/tmp/calib-test", &m, 1, 0, &again), 0);
     ck_assert_int_eq(sh("test $(ls build/tmp/calib-test | wc -l) = 2"), 0);
+}
+END_TEST
+
+/* A reduction's reference from the seed (vary_sum) is the sum of what vary_fill writes: exactly
+ * for quantised floats (every order exact), and another seed gives another sum. */
+START_TEST(test_vary_sum_is_the_sum_of_the_fill)
+{
+    size_t n = (3u << 20) + 7; /* over the parallel threshold, not a round number */
+    float *f = malloc(n * sizeof *f);
+    vary_fill(f, F32, n, 0x1234, -1, 1, 0x1p-6);
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) sum += f[i];
+    ck_assert(sum == vary_sum(F32, n, 0x1234, -1, 1, 0x1p-6));
+    ck_assert(sum != vary_sum(F32, n, 0x1235, -1, 1, 0x1p-6));
+    double *d = (double *)f, dsum = 0;
+    vary_fill(d, F64, n / 2, 99, -2, 3, 0);
+    for (size_t i = 0; i < n / 2; i++) dsum += d[i];
+    ck_assert_double_eq_tol(dsum, vary_sum(F64, n / 2, 99, -2, 3, 0), 1e-9 * (double)n);
+    free(f);
 }
 END_TEST
 
@@ -355,6 +377,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_rng_replays_from_seed);
     tcase_add_test(t, test_machine_key_is_stable_and_llc_read);
     tcase_add_test(t, test_calibration_is_cached_per_machine);
+    tcase_add_test(t, test_vary_sum_is_the_sum_of_the_fill);
     tcase_add_test(t, test_timeline_copy_time_is_the_union_of_copies);
     tcase_add_test(t, test_deps_sees_cblas_header_without_openblas);
     tcase_set_timeout(t, 60);
