@@ -82,9 +82,17 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
         res->ceiling_gflops = blas ? blas_ceiling(g, p, s) : g->run->now.stream_gbs * intensity(p, s);
     }
     /* one chain of adds: no faster than the add latency allows, however fast memory is */
-    double chain = LAB.stages[stage].chain * g->run->now.chain_gadds;
-    res->chain_bound = chain > 0 && chain < res->ceiling_gflops;
+    const lab_stage *st = &LAB.stages[stage];
+    double chain = st->chain * g->run->now.chain_gadds;
+    res->chain_bound = st->chains <= 1 && chain > 0 && chain < res->ceiling_gflops;
     if (res->chain_bound) res->ceiling_gflops = chain;
+    /* a stage that breaks the chain: where memory is far above what one chain uses, this many times
+     * one chain's rate is enough (thresholds.conf: <stage>_over_chain) */
+    char key[80];
+    snprintf(key, sizeof key, "%s_over_chain", st->name);
+    double over = st->chains > 1 && chain > 0 ? config_num_or(cfg, key, 0) : 0;
+    res->required = config_num(cfg, st->name);
+    if (over > 0) res->required = fmin(res->required, floor(1000 * over * chain / res->ceiling_gflops) / 1000); /* to 0.1% */
     res->fraction = res->gflops / res->ceiling_gflops;
     /* The fastest this machine has been seen to stream, in this run or at calibration: a busy
      * moment during this run's measurement must not make honest code look impossible. */

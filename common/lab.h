@@ -119,6 +119,10 @@ typedef struct lab_stage {
      * problem's and this times the one-chain add rate measured in the run (calib.h): the rate such
      * a loop runs at however fast memory is, which differs from machine to machine. */
     int chain;
+    /* ... and a stage whose loop is written as this many independent chains (lab 01's third): judged
+     * against memory, it needs no more than `<stage>_over_chain` (thresholds.conf) times one chain's
+     * rate where that is lower than its fraction: its point is to break the chain. */
+    int chains;
 } lab_stage;
 
 /* One operation the student's code queued during a traced call (lab_trace). */

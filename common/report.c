@@ -160,12 +160,21 @@ void report_table(const lab_run *r, FILE *f)
         char chained[128] = "";
         int flops = 0;
         for (int i = 0; i < LAB.nstages; i++)
-            if (LAB.stages[i].chain && strlen(chained) + strlen(LAB.stages[i].name) + 3 < sizeof chained)
+            if (LAB.stages[i].chain && LAB.stages[i].chains <= 1 && strlen(chained) + strlen(LAB.stages[i].name) + 3 < sizeof chained)
                 snprintf(chained + strlen(chained), sizeof chained - strlen(chained), "%s%s", chained[0] ? ", " : "",
                          LAB.stages[i].name), flops = LAB.stages[i].chain;
         if (chained[0] && r->now.chain_gadds > 0)
             fprintf(f, "ceiling of %s (one chain of dependent adds): the lower of that and %d FLOPs x %.2f G adds/s, "
                        "the add latency's rate measured in this run\n", chained, flops, r->now.chain_gadds);
+        for (int i = 0; i < LAB.nstages; i++) {
+            const lab_stage *st = &LAB.stages[i];
+            char key[80];
+            snprintf(key, sizeof key, "%s_over_chain", st->name);
+            double over = config_num_or(&r->cfg, key, 0);
+            if (st->chains > 1 && over > 0 && r->now.chain_gadds > 0)
+                fprintf(f, "%s (%d chains) needs its fraction of that, or %.2gx one chain's rate (%.2f GFLOP/s) where "
+                           "lower: it breaks the chain\n", st->name, st->chains, over, over * st->chain * r->now.chain_gadds);
+        }
     }
     if (r->nblas) {
         if (LAB.gpu) fprintf(f, "ceiling: cuBLAS measured in this run at each timed size:");

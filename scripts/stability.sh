@@ -2,7 +2,7 @@
 # stability.sh - grade the same work N times with fresh seeds and report, per stage, how often it
 # passed and the spread of its measured fraction of the ceiling (mean, coefficient of variation).
 # usage: scripts/stability.sh LAB N [WORK]     e.g. scripts/stability.sh 01 20 solutions
-# Logs and results: build/stability/<lab>/run-<i>/.
+# STAGE=name grades that stage alone. Logs and results: build/stability/<lab>/run-<i>/.
 set -u
 . common/lib.sh
 lab=$1 n=$2 work=${3:-solutions}
@@ -13,11 +13,12 @@ rm -rf "$out" && mkdir -p "$out"
 make --no-print-directory -s tools >/dev/null || exit 2
 for i in $(seq 1 "$n"); do
     mkdir -p "$out/run-$i"
-    run_grader build "$full" "$work" "$out/run-$i" > "$out/run-$i/log.txt" 2>&1
+    run_grader build "$full" "$work" "$out/run-$i" ${STAGE:+--stage "$STAGE"} > "$out/run-$i/log.txt" 2>&1
 done
 # One line per stage and run from the speed tests: stage, reason, fraction.
 cat "$out"/run-*/"$full".json | sed -n 's/.*"stage": "\([^"]*\)","check": "speed","reason": "\([a-z-]*\)".*"fraction": \([0-9.e+-]*\).*/\1 \2 \3/p' |
-    awk -v n="$n" '
+    awk -v n="$n" -v only="${STAGE:-}" '
+        only != "" && $1 != only { next }
         { if (!($1 in seen)) { order[++k] = $1; seen[$1] = 1 }
           runs[$1]++; pass[$1] += ($2 == "ok"); sum[$1] += $3; sq[$1] += $3 * $3 }
         END {

@@ -16,11 +16,13 @@ void omp_matvec(int m, int n, const double *A, const double *x, double *y)
     }
 }
 
-/* Chunks of 4096 elements dealt round-robin; each thread's sum is a reduction copy. */
+/* Chunks of 65536 elements (512 KiB of each vector) dealt round-robin; each thread's sum is a
+ * reduction copy. (Chunks of 4096 read 0.9-1.07x the one-thread roof on a Zen 4: each 32 KiB
+ * chunk restarts the prefetcher, and the dot is no faster than serial code there.) */
 double omp_dot(int n, const double *x, const double *y)
 {
     double s = 0;
-#pragma omp parallel for simd reduction(+ : s) schedule(static, 4096)
+#pragma omp parallel for simd reduction(+ : s) schedule(static, 65536)
     for (int i = 0; i < n; i++) s += x[i] * y[i];
     return s;
 }
