@@ -246,20 +246,14 @@ static void judge_speedup(grader *g, int stage, lab_shape shape, stage_result *r
          "stage needs %.2fx", best_1, best_n, g->run->threads, res->speedup, res->speedup_required);
 }
 
-/* A CPU stage's ceiling bandwidth, measured again as the stage starts, a second or so before its
- * timed calls (a shared machine drifts over seconds, so the roof and the code it judges are
- * measured close together), before the stage's runner starts: nothing of the student's runs
- * while the scorer measures. Far below the
- * calibrated figure (a neighbour at work), it waits a second and measures again, three tries in
- * all; still so, the stage is marked busy and its speed is not judged (judge_busy). */
-static void measure_before_timing(grader *g, const lab_problem *p, stage_result *res)
+/* The machine's bandwidth now, before the stage's runner starts or after it ended (nothing of the
+ * student's runs while the scorer measures): a roof with care, or (roof 0) only whether the machine
+ * is busy. Far below the calibrated figure (a neighbour at work), it waits a second and measures
+ * again, three tries in all; still so, the stage is marked busy (judge_busy). */
+static void measure_now(grader *g, int roof, stage_result *res)
 {
     lab_run *r = g->run;
-    if (LAB.gpu) return;
     session_end(g);
-    /* a bandwidth-bound stage's ceiling (and, threaded, its one-thread roof) with care; for the
-     * others only whether the machine is busy */
-    int roof = p->ceiling == CEIL_STREAM;
     for (int attempt = 0; attempt < 3; attempt++) {
         if (attempt > 0) sleep(1);
         r->now = measure_bandwidth(r->threads, 4 * r->mach.llc_bytes, roof ? ROOF_SECONDS : BUSY_SECONDS);
@@ -267,18 +261,30 @@ static void measure_before_timing(grader *g, const lab_problem *p, stage_result 
         res->busy = r->cached.stream_gbs > 0 && r->now.stream_gbs < BUSY_FRACTION * r->cached.stream_gbs;
         if (!res->busy) break;
     }
-    if (!roof) return; /* the header's range is of the roofs that judged */
+}
+
+/* A bandwidth-bound CPU stage's ceiling, measured again as the stage starts, a second or so before
+ * its timed calls (a shared machine drifts over seconds, so the roof and the code it judges are
+ * measured close together). Other stages are checked for a busy machine only if they fall short. */
+static void measure_before_timing(grader *g, const lab_problem *p, stage_result *res)
+{
+    lab_run *r = g->run;
+    if (LAB.gpu || p->ceiling != CEIL_STREAM) return;
+    measure_now(g, 1, res);
     r->stream_lo = r->stream_lo > 0 ? fmin(r->stream_lo, r->now.stream_gbs) : r->now.stream_gbs;
     r->stream_hi = fmax(r->stream_hi, r->now.stream_gbs);
 }
 
 /* A speed or speedup verdict that failed while the machine was busy is not the student's
- * failure: reported as not judged, with the figures, and no speed points. */
-static void judge_busy(const grader *g, stage_result *res, outcome *o)
+ * failure: reported as not judged, with the figures, and no speed points. A stage whose roof
+ * was not measured as it started is checked now, its runner ended. */
+static void judge_busy(grader *g, const lab_problem *p, stage_result *res, outcome *o)
 {
-    if (!res->busy || o->ok || (strcmp(o->reason, "too-slow") && strcmp(o->reason, "no-speedup"))) return;
+    if (o->ok || (strcmp(o->reason, "too-slow") && strcmp(o->reason, "no-speedup"))) return;
+    if (!LAB.gpu && p->ceiling != CEIL_STREAM) measure_now(g, 0, res);
+    if (!res->busy) return;
     const lab_run *r = g->run;
-    fail(o, "not-judged", "not judged: the machine was busy (its bandwidth as this stage started read "
+    fail(o, "not-judged", "not judged: the machine was busy (its bandwidth when this stage was timed read "
          "%.1f GB/s, %.0f%% of the calibrated %.1f GB/s, three tries), so the speed measured (%.*f%% of the "
          "ceiling) says little about your code; grade again when the machine is quieter",
          r->now.stream_gbs, 100 * r->now.stream_gbs / r->cached.stream_gbs, r->cached.stream_gbs,
@@ -392,7 +398,7 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
             judge_speed(g, stage, res, &o);
             retime_if_short(g, stage, cases[i].s, res, &o);
             if (res->correct) judge_speedup(g, stage, cases[i].s, res, &o);
-            judge_busy(g, res, &o);
+            judge_busy(g, p, res, &o);
             phase("  %s: retime, speedup", LAB.stages[stage].name);
         }
         if (!o.ok) {
