@@ -172,8 +172,8 @@ void report_table(const lab_run *r, FILE *f)
             snprintf(key, sizeof key, "%s_over_chain", st->name);
             double over = config_num_or(&r->cfg, key, 0);
             if (st->chains > 1 && over > 0 && r->now.chain_gadds > 0)
-                fprintf(f, "%s (%d chains) needs its fraction of that, or %.2gx one chain's rate (%.2f GFLOP/s) where "
-                           "lower: it breaks the chain\n", st->name, st->chains, over, over * st->chain * r->now.chain_gadds);
+                fprintf(f, "%s (%d chains): needs its fraction of that, or %.3gx one chain's rate (%.2f GFLOP/s), whichever "
+                           "is lower: it is there to break the chain\n", st->name, st->chains, over, over * st->chain * r->now.chain_gadds);
         }
     }
     if (r->nblas) {
