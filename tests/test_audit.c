@@ -158,6 +158,34 @@ START_TEST(test_audit_names_cxx_call_in_cuda_lab_at_its_line)
 }
 END_TEST
 
+/* C++ host code of the student's own in a CUDA lab (a class with an out-of-line inline member, a
+ * function template) makes weak definitions in COMDAT groups: allowed, as the standard headers'
+ * are. The same file with a weak definition under a C name is refused. And what makes the first
+ * safe, on the toolkit installed: no COMDAT group that the CUDA runtime links has a C++ (mangled)
+ * signature, so no group of the student's can take the place of one of its groups. */
+START_TEST(test_audit_allows_cxx_inline_and_templates_in_cuda_lab)
+{
+    char nvcc[PATH_MAX], home[PATH_MAX], msg[4096];
+    sh("mkdir -p " SCRATCH);
+    if (!find_nvcc(nvcc, home, sizeof home)) {
+        printf("audit of a .cu file: skipped: no CUDA toolkit\n");
+        return;
+    }
+    const char *src = "tests/fixtures/audit_cxx_class.cu", *flags = "-O3 -std=c++17 -gencode=arch=compute_90,code=sm_90";
+    int st = build("cxx-class", nvcc, home, flags, "grading/04-warp-reduction", src, lab04_functions, 9, msg, sizeof msg);
+    ck_assert_msg(st != BUILD_AUDIT && strstr(msg, "audit:") == NULL, "status %d: %s", st, msg);
+    ck_assert_int_eq(sh("nm -C " SCRATCH "/cxx-class/*.o 2>/dev/null | grep -q ' W Launch::blocks() const'"), 0);
+    char weak_flags[256];
+    snprintf(weak_flags, sizeof weak_flags, "%s -Dweak_c", flags);
+    st = build("cxx-weak-c", nvcc, home, weak_flags, "grading/04-warp-reduction", src, lab04_functions, 9, msg, sizeof msg);
+    ck_assert_msg(st == BUILD_AUDIT && strstr(msg, "defines weak symbol launch_count"), "status %d: %s", st, msg);
+    ck_assert_int_eq(sh("readelf -g %s/lib64/libcudart_static.a > " SCRATCH "/groups.txt 2>/dev/null", home), 0);
+    ck_assert_int_eq(sh("grep -q 'COMDAT group' " SCRATCH "/groups.txt"), 0); /* the listing is read */
+    ck_assert_msg(sh("grep 'COMDAT group' " SCRATCH "/groups.txt | grep -q '\\[_Z'") != 0,
+                  "the CUDA runtime links a C++ COMDAT group: student C++ could stand in for it");
+}
+END_TEST
+
 Suite *audit_suite(void)
 {
     Suite *s = suite_create("audit");
@@ -165,6 +193,7 @@ Suite *audit_suite(void)
     tcase_add_test(t, test_audit_names_refused_call_at_its_line);
     tcase_add_test(t, test_audit_demangles_or_falls_back_to_the_symbol);
     tcase_add_test(t, test_audit_names_cxx_call_in_cuda_lab_at_its_line);
+    tcase_add_test(t, test_audit_allows_cxx_inline_and_templates_in_cuda_lab);
     tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
     return s;
