@@ -10,7 +10,24 @@
 #include "streams.h"
 
 #include <cuda_runtime.h>
+#include <stdio.h>
 #include <stdlib.h>
+
+/* ================================================================ error checks (given)
+ *
+ * Wrap every CUDA call: CUDA_CHECK(cudaMalloc(&d_x, bytes)); and after a launch, CUDA_CHECK_LAST().
+ * A call that fails prints itself, the error and its line here, and stops: the grader reports the
+ * stage as a crash and shows what was printed. Inside a stream capture (stage 4) a failed call
+ * also shows here, at the call that broke the capture. */
+[[maybe_unused]] static void check_at(cudaError_t e, const char *call, int line)
+{
+    if (e == cudaSuccess) return;
+    fprintf(stderr, "CUDA error %s (%s)\n  in %s\n  at streams.cu:%d\n", cudaGetErrorName(e), cudaGetErrorString(e),
+            call, line);
+    exit(1);
+}
+#define CUDA_CHECK(call) check_at((call), #call, __LINE__)
+#define CUDA_CHECK_LAST() check_at(cudaGetLastError(), "the kernel launch before this line", __LINE__)
 
 /* ================================================================ the kernel (given) */
 
