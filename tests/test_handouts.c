@@ -6,6 +6,7 @@
  * why. */
 #define _GNU_SOURCE
 #include <glob.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,6 +242,133 @@ START_TEST(test_handout_figures_are_embedded_and_bad_quotes_stop_the_render)
 }
 END_TEST
 
+
+/* ---------------------------------------------------------------- figures quoted from BENCHMARKS */
+
+/* A measured figure as a handout quotes it: the value, its decimals, and its unit scaled to one
+ * base per kind (GB/s and TB/s as GB/s, GFLOP/s and TFLOP/s as GFLOP/s, ms and us as ms, %). */
+typedef struct figure { double lo, hi, scale; int decimals; char unit[8]; } figure;
+
+/* The unit at p (after optional spaces), normalised; `scale` set to what turns the value into it.
+ * 0 when p holds none of them. */
+static int unit_at(const char *p, char *unit, double *scale)
+{
+    static const struct { const char *text, *base; double scale; } units[] = {
+        {"TFLOP/s", "GFLOP/s", 1e3}, {"GFLOP/s", "GFLOP/s", 1}, {"TB/s", "GB/s", 1e3},
+        {"GB/s", "GB/s", 1},         {"ms", "ms", 1},           {"us", "ms", 1e-3},  {"%", "%", 1}};
+    while (*p == ' ') p++;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        size_t n = strlen(units[i].text);
+        if (!strncmp(p, units[i].text, n) && !(p[n] >= 'a' && p[n] <= 'z')) {
+            snprintf(unit, 8, "%s", units[i].base);
+            *scale = units[i].scale;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Every number in text (a range "a-b" as one, lo to hi), with the unit after it if any. */
+static int figures_of(const char *text, figure *out, int max)
+{
+    int n = 0;
+    for (const char *p = text; *p && n < max;) {
+        if (!(*p >= '0' && *p <= '9') || (p > text && (p[-1] == '.' || (p[-1] >= '0' && p[-1] <= '9')) ) ||
+            (p > text && ((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z') || p[-1] == '_' || p[-1] == '^'))) {
+            p++;
+            continue;
+        }
+        char *end;
+        double a = strtod(p, &end), b = a;
+        const char *dot = memchr(p, '.', (size_t)(end - p));
+        int decimals = dot ? (int)(end - dot - 1) : 0;
+        const char *q = end;
+        if ((*q == '-' || !strncmp(q, "\xe2\x80\x93", 3)) && q[*q == '-' ? 1 : 3] >= '0' && q[*q == '-' ? 1 : 3] <= '9')
+            b = strtod(q + (*q == '-' ? 1 : 3), (char **)&q);
+        figure f = {fmin(a, b), fmax(a, b), 1, decimals, ""};
+        unit_at(q, f.unit, &f.scale);
+        out[n++] = f;
+        p = q > p ? q : p + 1;
+    }
+    return n;
+}
+
+/* Is this figure of a handout backed by one of BENCHMARKS (bench, nb of them)? A number that
+ * rounds to it at the handout's precision, as written or in the other scale of its unit (2.95
+ * TB/s and 2950 GB/s; the tables state units in their headers), or a range of the same unit that
+ * holds it. */
+static int backed(const figure *f, const figure *bench, int nb)
+{
+    double half = 0.5 * pow(10, -f->decimals) * 1.0000001;
+    for (int i = 0; i < nb; i++) {
+        const figure *b = &bench[i];
+        if (b->lo == b->hi) {
+            if (fabs(b->lo - f->lo) <= half || fabs(b->lo - f->lo * f->scale) <= half * f->scale ||
+                fabs(b->lo * b->scale - f->lo * f->scale) <= half * f->scale)
+                return 1;
+        } else if (f->unit[0] && !strcmp(b->unit, f->unit) && f->lo * f->scale >= b->lo * b->scale - half * f->scale &&
+                   f->hi * f->scale <= b->hi * b->scale + half * f->scale)
+            return 1;
+    }
+    return 0;
+}
+
+/* The figures with a unit in every paragraph of `handout` that cites docs/BENCHMARKS.md and are
+ * not backed by it, into out (one a line); how many. A sentence that names a datasheet is left
+ * out: a vendor's figure, or arithmetic on one. */
+static int unbacked_figures(const char *handout, const char *benchmarks, char *out, size_t len)
+{
+    char *text = slurp(handout), *doc = slurp(benchmarks);
+    ck_assert_msg(text && doc, "cannot read %s or %s", handout, benchmarks);
+    enum { MAX_BENCH = 1 << 17, MAX_PARA = 256 };
+    figure *bench = malloc(MAX_BENCH * sizeof *bench), para[MAX_PARA];
+    int nb = figures_of(doc, bench, MAX_BENCH), bad = 0;
+    out[0] = '\0';
+    for (char *p = text, *next; p && *p; p = next) {
+        next = strstr(p, "\n\n");
+        if (next) *next = '\0', next += 2;
+        if (!strstr(p, "BENCHMARKS")) continue;
+        for (char *s = p, *stop; s && *s; s = stop) { /* sentence by sentence, a table row as one */
+            stop = s + strcspn(s, ".\n");
+            while (*stop == '.' && stop[1] && stop[1] != ' ' && stop[1] != '\n') stop += 1 + strcspn(stop + 1, ".\n");
+            if (*stop) *stop = '\0', stop++;
+            else stop = NULL;
+            if (strstr(s, "datasheet") || strstr(s, "peak")) continue;
+            int n = figures_of(s, para, MAX_PARA);
+            for (int i = 0; i < n; i++) {
+                if (!para[i].unit[0] || backed(&para[i], bench, nb)) continue;
+                bad++;
+                size_t used = strlen(out);
+                snprintf(out + used, len - used, "%s: %g%s%s in: %.160s\n", handout, para[i].lo, para[i].scale == 1 ? " " : " x1000 ",
+                         para[i].unit, s);
+            }
+        }
+    }
+    free(bench);
+    free(text);
+    free(doc);
+    return bad;
+}
+
+/* Every measured figure a handout quotes in a paragraph that cites docs/BENCHMARKS.md is there (a
+ * number that rounds to it, or a range of its unit that holds it); and a made-up figure is caught. */
+START_TEST(test_handout_figures_quoted_from_benchmarks_are_there)
+{
+    char out[8192];
+    glob_t hs;
+    glob("handouts/[0-9][0-9]-*.md", 0, NULL, &hs);
+    ck_assert_int_gt((int)hs.gl_pathc, 0);
+    for (size_t i = 0; i < hs.gl_pathc; i++)
+        ck_assert_msg(unbacked_figures(hs.gl_pathv[i], "docs/BENCHMARKS.md", out, sizeof out) == 0, "%s", out);
+    globfree(&hs);
+    /* a figure BENCHMARKS never held, as one the review found (lab 07's reference at 1024^3) */
+    ck_assert_int_eq(sh("printf 'The reference ran at 12345.6 TFLOP/s at 1024^3 (docs/BENCHMARKS.md).\\n' > " TMP
+                        "/made-up.md"), 0);
+    ck_assert_int_eq(unbacked_figures(TMP "/made-up.md", "docs/BENCHMARKS.md", out, sizeof out), 1);
+    ck_assert_msg(strstr(out, "12345.6") || strstr(out, "1.23456e+07"), "%s", out);
+}
+END_TEST
+
 Suite *handouts_suite(void)
 {
     glob("grading/[0-9][0-9]-*/lab.c", 0, NULL, &lab_files);
@@ -254,6 +382,7 @@ Suite *handouts_suite(void)
     tcase_add_test(t, test_make_handouts_without_pandoc_names_the_package);
     tcase_add_test(t, test_make_handouts_renders_a_page_per_lab);
     tcase_add_test(t, test_handout_figures_are_embedded_and_bad_quotes_stop_the_render);
+    tcase_add_test(t, test_handout_figures_quoted_from_benchmarks_are_there);
     tcase_set_timeout(t, 300);
     suite_add_tcase(s, t);
     return s;
