@@ -260,8 +260,8 @@ static void setup(const options *opt, lab_run *r, grader *g)
     g->lim.threads = r->threads;
     correct_threads(g);
     g->lim.gpu = LAB.gpu;
-    g->lim.sanitize = opt->sanitize;
-    r->sanitize = opt->sanitize;
+    g->lim.sanitize = opt->sanitize && !LAB.gpu; /* nvcc takes no -fsanitize: a CUDA lab says why it skips */
+    r->sanitize = g->lim.sanitize;
     g->min_time = config_num(&r->cfg, "min_time_s");
     g->min_calls = (unsigned)config_num(&r->cfg, "min_calls");
     g->max_calls = (unsigned)config_num(&r->cfg, "max_calls");

@@ -252,6 +252,22 @@ START_TEST(test_gpu_lab_without_nvcc_is_skipped_with_a_message)
 }
 END_TEST
 
+/* SANITIZE=1 on a CUDA lab: nvcc takes no -fsanitize, so the file is built as usual (its compile
+ * errors and audit still show) and the stages are skipped, saying why; never a build failure. */
+START_TEST(test_sanitize_on_a_cuda_lab_builds_plainly_and_skips)
+{
+    const char *found = getenv("NVCC_FOUND");
+    if ((found && !*found) || (!found && sh("command -v nvcc > /dev/null 2>&1") != 0)) {
+        printf("SANITIZE=1 on a CUDA lab: skipped: no CUDA toolkit\n");
+        return;
+    }
+    ck_assert_int_eq(sh(MAKE " grade LAB=04 SANITIZE=1 WORK=solutions > build/tmp/sanitize-cuda.log 2>&1"), 0);
+    char *log = slurp("build/tmp/sanitize-cuda.log");
+    ck_assert_msg(log && strstr(log, "9 stages skipped") && !strstr(log, "does not compile"), "%s", log ? log : "");
+    free(log);
+}
+END_TEST
+
 START_TEST(test_make_grade_exit_status_and_seed_replay)
 {
     ck_assert_int_eq(sh("rm -rf build/results/build_tmp_starter-tree && mkdir -p build/tmp/starter-tree && "
@@ -512,6 +528,7 @@ Suite *grading_suite(void)
     tcase_add_loop_test(t, test_honest_variant_passes, 0, (int)honest.gl_pathc);
     tcase_add_test(t, test_make_grade_unknown_lab_lists_labs_and_exits_2);
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_gpu_lab_without_nvcc_is_skipped_with_a_message);
+    if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_sanitize_on_a_cuda_lab_builds_plainly_and_skips);
     if (wanted("grading/05-streams")) tcase_add_test(t, test_lab05_runner_calls_cuda_only_through_the_wrappers);
     if (wanted("grading/01-cpu-matvec")) { /* these use lab 01 */
         tcase_add_test(t, test_make_grade_exit_status_and_seed_replay);
