@@ -46,7 +46,10 @@ for f in "$@"; do
     tag=planted-$lab-$name work=$build/tmp/$tag
     rm -rf "$work" && mkdir -p "$work/$lab" && cp "$f" "$work/$lab/$src" || exit 2
     case $f in *.cu) timeout=60 ;; *) timeout=3 ;; esac
-    run_grader "$build" "$lab" "$work" "$build/tmp/results/$tag" --timeout $timeout > "$build/tmp/$tag.log" 2>&1
+    # A plant aimed at one stage is graded on that stage alone (the others would only cost time).
+    case $only in ''|*,*) one= ;; *) one=$only ;; esac
+    run_grader "$build" "$lab" "$work" "$build/tmp/results/$tag" --timeout $timeout ${one:+--stage "$one"} \
+        > "$build/tmp/$tag.log" 2>&1
     rc=$?
     doc=$build/tmp/results/$tag/$lab.json
     case $expect in too-slow|no-speedup) check=speed ;; *) check=correctness ;; esac
