@@ -66,6 +66,13 @@ pipeline_times pipeline_ceiling(grader *g, const lab_problem *p, lab_shape s)
     return t;
 }
 
+double over_chain(const config *cfg, int stage)
+{
+    char key[80];
+    snprintf(key, sizeof key, "%s_over_chain", LAB.stages[stage].name);
+    return LAB.stages[stage].chains > 1 && LAB.stages[stage].chain > 0 ? config_num_or(cfg, key, 0) : 0;
+}
+
 /* Rate, ceiling, verdict and points of a timed stage. */
 static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
 {
@@ -87,10 +94,8 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
     res->chain_bound = st->chains <= 1 && chain > 0 && chain < res->ceiling_gflops;
     if (res->chain_bound) res->ceiling_gflops = chain;
     /* a stage that breaks the chain: where memory is far above what one chain uses, this many times
-     * one chain's rate is enough (thresholds.conf: <stage>_over_chain) */
-    char key[80];
-    snprintf(key, sizeof key, "%s_over_chain", st->name);
-    double over = st->chains > 1 && chain > 0 ? config_num_or(cfg, key, 0) : 0;
+     * one chain's rate is enough */
+    double over = chain > 0 ? over_chain(cfg, stage) : 0;
     res->required = config_num(cfg, st->name);
     if (over > 0) res->required = fmin(res->required, floor(1000 * over * chain / res->ceiling_gflops) / 1000); /* to 0.1% */
     res->fraction = res->gflops / res->ceiling_gflops;

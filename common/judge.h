@@ -10,6 +10,9 @@
 void grade_stage(grader *g, int stage, stage_result *res);
 /* Its maximum points and required fraction, from thresholds.conf. */
 void stage_points(const config *cfg, int stage, stage_result *res);
+/* A stage written as several chains of adds (lab_stage.chains): the multiple of one chain's rate
+ * that is enough where it is below its fraction (thresholds.conf: <stage>_over_chain); 0: none. */
+double over_chain(const config *cfg, int stage);
 /* The sizes of a problem this run (from the seed: a replay sees them again). */
 int problem_cases(const lab_run *r, const lab_problem *p, lab_case *out);
 /* The vendor library's rate at shape s and the pipeline's parts at s, measured once in this run. */

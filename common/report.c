@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "grade.h"
+#include "judge.h"
 #include "json.h"
 #include "stats.h"
 #include "util.h"
@@ -168,10 +169,8 @@ void report_table(const lab_run *r, FILE *f)
                        "the add latency's rate measured in this run\n", chained, flops, r->now.chain_gadds);
         for (int i = 0; i < LAB.nstages; i++) {
             const lab_stage *st = &LAB.stages[i];
-            char key[80];
-            snprintf(key, sizeof key, "%s_over_chain", st->name);
-            double over = config_num_or(&r->cfg, key, 0);
-            if (st->chains > 1 && over > 0 && r->now.chain_gadds > 0)
+            double over = over_chain(&r->cfg, i);
+            if (over > 0 && r->now.chain_gadds > 0)
                 fprintf(f, "%s (%d chains): needs its fraction of that, or %.3gx one chain's rate (%.2f GFLOP/s), whichever "
                            "is lower: it is there to break the chain\n", st->name, st->chains, over, over * st->chain * r->now.chain_gadds);
         }
