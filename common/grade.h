@@ -26,6 +26,9 @@ typedef struct stage_result {
     double speedup, speedup_required; /* threaded labs: time at 1 thread / time at the lab's threads, or
                                          (bandwidth-bound) the rate over the one-thread roof */
     int speedup_unjudged;             /* the machine's bandwidth does not scale enough to judge it */
+    int parallel_seen;                /* a speedup not judged, and the code kept the lab's threads busy (cpus) */
+    double cpus;                      /* threaded labs: CPUs the runner kept busy over its last timed run
+                                         at the lab's threads (the kernel's accounting / the calls' time) */
     int busy;                         /* CPU labs: the machine was far below its calibrated bandwidth just
                                          before this stage was timed, three tries: speed not judged */
     double points_correct, points_speed, max_correct, max_speed;

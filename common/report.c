@@ -19,6 +19,8 @@ static const char *verdict(const stage_result *s)
 {
     if (s->skipped) return "SKIP";
     if (s->correct && !s->fast_enough && !strcmp(s->reason, "not-judged") && s->busy) return "BUSY"; /* not a fail */
+    if (s->correct && !s->fast_enough && !strcmp(s->reason, "not-judged") && s->parallel_seen)
+        return "UNJUDGED"; /* nor this: the code ran in parallel, and its speedup could not be shown here now */
     return s->correct && s->fast_enough ? "PASS" : "FAIL";
 }
 
@@ -225,7 +227,7 @@ void report_table(const lab_run *r, FILE *f)
     for (int i = 0, said = 0; i < LAB.nstages && !said; i++)
         if (r->stages[i].speedup_unjudged && (said = 1))
             fprintf(f, "* not judged: this machine's memory bandwidth at %d threads is not enough above one thread's "
-                       "(%.1f against %.1f GB/s this run) for any code to show the speedup required\n", r->threads,
+                       "(%.1f against %.1f GB/s this run) for code bound by memory to show the speedup required\n", r->threads,
                     fmax(r->now.stream_gbs, r->now.read_gbs), fmax(r->now1.stream_gbs, r->now1.read_gbs));
     ranking(r, f);
     for (int i = 0; i < LAB.nstages; i++) report_timeline(&r->stages[i], LAB.stages[i].name, f);
@@ -246,17 +248,22 @@ void report_table(const lab_run *r, FILE *f)
         indented(f, s->printed, "  | ");
     }
     double score = 0, max = 0;
-    int passed = 0, skipped = 0, busy = 0;
+    int passed = 0, skipped = 0, busy = 0, unjudged = 0;
     for (int i = 0; i < LAB.nstages; i++) {
         score += r->stages[i].points_correct + r->stages[i].points_speed;
         max += r->stages[i].skipped ? 0 : r->stages[i].max_correct + r->stages[i].max_speed;
         passed += !strcmp(verdict(&r->stages[i]), "PASS");
         busy += !strcmp(verdict(&r->stages[i]), "BUSY");
+        unjudged += !strcmp(verdict(&r->stages[i]), "UNJUDGED");
         skipped += r->stages[i].skipped;
     }
     if (busy)
         fprintf(f, "\n%d stage%s not judged for speed (BUSY): the machine was busy when %s timed; grade again when "
                    "it is quieter\n", busy, busy > 1 ? "s were" : " was", busy > 1 ? "they were" : "it was");
+    if (unjudged)
+        fprintf(f, "\n%d stage%s not judged for speedup (UNJUDGED): your code kept the threads busy, but no speedup "
+                   "could be shown on this machine now (the notes above say why); no speed credit, and not a failure: "
+                   "grade again\n", unjudged, unjudged > 1 ? "s were" : " was");
     if (skipped && r->skip_why[0])
         fprintf(f, "\n%s: %d of %d stages skipped (%s); %d pass\n", LAB.id, skipped, LAB.nstages, r->skip_why, passed);
     else if (skipped) /* STAGE=name: the others were not graded */

@@ -389,3 +389,33 @@ const char *runner_end_text(const runner_end *e, char *buf, size_t len)
     else snprintf(buf, len, "ended abnormally");
     return buf;
 }
+
+/* Each thread's time on a CPU in nanoseconds, /proc/<pid>/task/<tid>/schedstat's first field: exact,
+ * where /proc/<pid>/stat counts clock ticks. Falls back to those where schedstat is missing. */
+double runner_cpu_seconds(const runner_proc *p)
+{
+    char path[96];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)p->pid);
+    DIR *d = opendir(path);
+    double ns = 0;
+    int tasks = 0, missing = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (e->d_name[0] == '.') continue;
+        char file[160];
+        snprintf(file, sizeof file, "/proc/%d/task/%.20s/schedstat", (int)p->pid, e->d_name);
+        char *text = read_text(file, 256);
+        unsigned long long run = 0;
+        if (text && sscanf(text, "%llu", &run) == 1) ns += (double)run, tasks++;
+        else missing++;
+        free(text);
+    }
+    if (d) closedir(d);
+    if (tasks > 0 && !missing) return ns * 1e-9;
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)p->pid);
+    char *text = read_text(path, 4096), *close = text ? strrchr(text, ')') : NULL; /* the name may hold ')' */
+    unsigned long long utime = 0, stime = 0;
+    /* after the name: state (field 3) ... utime (14), stime (15) */
+    int ok = close && sscanf(close + 1, "%*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %llu %llu", &utime, &stime) == 2;
+    free(text);
+    return ok ? (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK) : -1;
+}

@@ -58,6 +58,9 @@ int runner_start(runner_proc *p, const char *exe, const char *dir, const char *o
  * ending, or a message of the wrong kind or size (a corrupted channel). */
 int runner_send(runner_proc *p, uint32_t kind, const void *payload, size_t bytes);
 int runner_recv(runner_proc *p, uint32_t kind, void *payload, size_t bytes);
+/* The CPU time (user and system, every thread, in seconds) the runner has used so far: the
+ * kernel's accounting, from /proc, which the runner cannot write. -1 if unreadable. */
+double runner_cpu_seconds(const runner_proc *p);
 /* Kill the runner's whole process group, reap it, and say how it ended. */
 runner_end runner_finish(runner_proc *p);
 

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "calib.h"
 #include "config.h"
@@ -14,8 +16,10 @@
 #include "problems.h"
 #include "proto.h"
 #include "rng.h"
+#include "sandbox.h"
 #include "stats.h"
 #include "tests.h"
+#include "util.h"
 #include "verify.h"
 
 /* ---------------------------------------------------------------- statistics */
@@ -356,6 +360,38 @@ START_TEST(test_deps_sees_cblas_header_without_openblas)
 }
 END_TEST
 
+/* The CPU time a runner used, from the kernel's count in /proc: a child that keeps two threads
+ * busy for 0.4 s of wall time has used about 0.8 s (one CPU where this machine has only one). */
+START_TEST(test_runner_cpu_seconds_counts_every_thread)
+{
+    int cpus = sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 2 : 1;
+    int go[2];
+    ck_assert_int_eq(pipe(go), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        char c;
+        if (read(go[0], &c, 1) != 1) _exit(1);
+        volatile double sink = 0;
+#pragma omp parallel num_threads(2) reduction(+ : sink)
+        for (double t0 = now_s(); now_s() - t0 < 0.4;) sink += 1;
+        _exit(sink < 0);
+    }
+    runner_proc p = {.pid = pid};
+    double before = runner_cpu_seconds(&p);
+    ck_assert_int_eq(write(go[1], "x", 1), 1);
+    usleep(300000);
+    double during = runner_cpu_seconds(&p);
+    ck_assert(before >= 0 && before < 0.05);
+    ck_assert_msg(during > 0.15 * cpus && during < 0.45 * cpus, "%.2f s of CPU after 0.3 s of %d threads", during, cpus);
+    int status;
+    waitpid(pid, &status, 0);
+    p.pid = pid;
+    ck_assert(runner_cpu_seconds(&p) < 0); /* reaped: no such process */
+    close(go[0]);
+    close(go[1]);
+}
+END_TEST
+
 Suite *units_suite(void)
 {
     Suite *s = suite_create("units");
@@ -380,6 +416,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_vary_sum_is_the_sum_of_the_fill);
     tcase_add_test(t, test_timeline_copy_time_is_the_union_of_copies);
     tcase_add_test(t, test_deps_sees_cblas_header_without_openblas);
+    tcase_add_test(t, test_runner_cpu_seconds_counts_every_thread);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;
