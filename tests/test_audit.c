@@ -175,6 +175,8 @@ START_TEST(test_audit_allows_cxx_inline_and_templates_in_cuda_lab)
     int st = build("cxx-class", nvcc, home, flags, "grading/04-warp-reduction", src, lab04_functions, 9, msg, sizeof msg);
     ck_assert_msg(st != BUILD_AUDIT && strstr(msg, "audit:") == NULL, "status %d: %s", st, msg);
     ck_assert_int_eq(sh("nm -C " SCRATCH "/cxx-class/*.o 2>/dev/null | grep -q ' W Launch::blocks() const'"), 0);
+    /* the anonymous namespace's kernel stub is global in nvcc's object, and passed */
+    ck_assert_int_eq(sh("nm -C " SCRATCH "/cxx-class/*.o 2>/dev/null | grep -q ' T .*(anonymous namespace)::add_kernel'"), 0);
     char weak_flags[256];
     snprintf(weak_flags, sizeof weak_flags, "%s -Dweak_c", flags);
     st = build("cxx-weak-c", nvcc, home, weak_flags, "grading/04-warp-reduction", src, lab04_functions, 9, msg, sizeof msg);
