@@ -349,7 +349,7 @@ static void measure_now(grader *g, int roof, stage_result *res)
     }
 }
 
-/* A bandwidth-bound CPU stage's ceiling, measured again as the stage starts, a second or so before
+/* A bandwidth-bound CPU stage's ceiling, measured again once its correctness cases passed, a second or so before
  * its timed calls (a shared machine drifts over seconds, so the roof and the code it judges are
  * measured close together). Other stages are checked for a busy machine only if they fall short. */
 static void measure_before_timing(grader *g, const lab_problem *p, stage_result *res)
@@ -428,9 +428,6 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
     int ok[LAB_MAX_CASES] = {0}, ncheck = 0, reported = 0, race = 0, unstable = 0;
     size_limits(g, p, cases, ncases);
     snprintf(res->reason, sizeof res->reason, "ok");
-    /* the roof, before this stage's runner starts (timing right after a fresh runner started
-     * behind a measurement read lab 03's dot at half speed, 2 runs in 3) */
-    if (!g->lim.sanitize) measure_before_timing(g, p, res);
     for (int i = 0; i < ncases && ncheck < LAB_MAX_CASES; i++) {
         if (cases[i].timed) continue;
         int ok_at_one = 0, fatal = 0;
@@ -474,6 +471,9 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
         res->correct = res->fast_enough = 1;
         return;
     }
+    /* The roof, with the correctness cases' runner ended, a second or so before the timed calls in
+     * a fresh one; only for a stage whose every case was right (a wrong stage is never timed). */
+    measure_before_timing(g, p, res);
     for (int i = 0; i < ncases; i++) {
         if (!cases[i].timed) continue;
         outcome o = run_timed(g, stage, cases[i].s, res);
