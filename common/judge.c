@@ -175,7 +175,7 @@ static int threads_worked(const stage_result *res, int threads) { return res->cp
  * thread's, short of the stage's requirement): not judged, and no speed credit. Whether that is a
  * failure depends on the one thing left to see, whether the code ran on the threads at all: the
  * kernel's count of the CPU time the runner used over its timed calls (res->cpus), which its code
- * can raise (by spinning) but not forge. Short of 3/4 of the threads, nothing shows it parallel. */
+ * can raise (by spinning) but not forge. Short of threads_worked, nothing shows it parallel. */
 static void unjudged(outcome *o, stage_result *res, int threads, double scale)
 {
     char seen[400];
