@@ -1,0 +1,167 @@
+/* softmax.cu - lab 09, the reference: the softmax of each row, four ways. See handouts/09-softmax.md.
+ *
+ * in and out are m x n, row-major floats on the device. Every kernel handles any m and n and
+ * subtracts the row's maximum before exp (inputs reach 90; expf overflows above 88.7). exp is
+ * CUDA's fast __expf: the grader's bound allows its error (grading/09-softmax/lab.c). */
+#include "softmax.h"
+
+#include <cfloat>
+#include <cuda_runtime.h>
+
+namespace {
+
+constexpr int WARP = 32;
+constexpr unsigned FULL = 0xffffffffu;
+
+__device__ float warp_max(float v)
+{
+    for (int d = WARP / 2; d > 0; d /= 2) v = fmaxf(v, __shfl_xor_sync(FULL, v, d));
+    return v;
+}
+
+__device__ float warp_sum(float v)
+{
+    for (int d = WARP / 2; d > 0; d /= 2) v += __shfl_xor_sync(FULL, v, d);
+    return v;
+}
+
+/* A block's reduction through shared memory: each warp reduces, warp 0 reduces the warps' values,
+ * and every thread gets the result. `op` is warp_max or warp_sum; `none` its identity. */
+template <float (*op)(float)>
+__device__ float block_reduce(float v, float none)
+{
+    __shared__ float part[WARP], result;
+    int lane = threadIdx.x % WARP, w = threadIdx.x / WARP, warps = blockDim.x / WARP;
+    v = op(v);
+    if (lane == 0) part[w] = v;
+    __syncthreads();
+    if (w == 0) {
+        v = op(lane < warps ? part[lane] : none);
+        if (lane == 0) result = v;
+    }
+    __syncthreads();
+    v = result;
+    __syncthreads(); /* part and result are reused by the next reduction */
+    return v;
+}
+
+/* Stage 1: block i owns row i; three strided passes over it (the second and third from L2 or L1). */
+__global__ void three_pass_kernel(int n, const float *__restrict__ in, float *__restrict__ out)
+{
+    const float *x = in + (size_t)blockIdx.x * n;
+    float *y = out + (size_t)blockIdx.x * n;
+    float m = -FLT_MAX;
+    for (int j = threadIdx.x; j < n; j += blockDim.x) m = fmaxf(m, x[j]);
+    m = block_reduce<warp_max>(m, -FLT_MAX);
+    float s = 0;
+    for (int j = threadIdx.x; j < n; j += blockDim.x) s += __expf(x[j] - m);
+    s = block_reduce<warp_sum>(s, 0.0f);
+    float r = 1.0f / s;
+    for (int j = threadIdx.x; j < n; j += blockDim.x) y[j] = __expf(x[j] - m) * r;
+}
+
+/* Stages 2 and 3: warp w of the grid owns row w. */
+__device__ int warp_row() { return (int)((blockIdx.x * (size_t)blockDim.x + threadIdx.x) / WARP); }
+
+__global__ void warp_kernel(int m, int n, const float *__restrict__ in, float *__restrict__ out)
+{
+    int row = warp_row(), lane = threadIdx.x % WARP;
+    if (row >= m) return; /* a whole warp leaves: the shuffles below see full warps */
+    const float *x = in + (size_t)row * n;
+    float *y = out + (size_t)row * n;
+    float mx = -FLT_MAX;
+    for (int j = lane; j < n; j += WARP) mx = fmaxf(mx, x[j]);
+    mx = warp_max(mx);
+    float s = 0;
+    for (int j = lane; j < n; j += WARP) s += __expf(x[j] - mx);
+    float r = 1.0f / warp_sum(s);
+    for (int j = lane; j < n; j += WARP) y[j] = __expf(x[j] - mx) * r;
+}
+
+/* Online: each lane keeps the largest value it has seen, mx, and the sum of exp(x - mx) over what
+ * it has seen; when mx grows, the sum so far is rescaled by exp(old - new). Two lanes' (mx, s)
+ * combine the same way. One read for both, then one more to write. */
+__device__ void online_add(float &mx, float &s, float x)
+{
+    if (x > mx) s = s * __expf(mx - x) + 1.0f, mx = x;
+    else s += __expf(x - mx);
+}
+
+__device__ void online_row(int n, const float *__restrict__ x, float *__restrict__ y, int lane)
+{
+    float mx = -FLT_MAX, s = 0;
+    for (int j = lane; j < n; j += WARP) online_add(mx, s, x[j]);
+    for (int d = WARP / 2; d > 0; d /= 2) { /* combine (mx, s) pairs across the warp */
+        float m2 = __shfl_xor_sync(FULL, mx, d), s2 = __shfl_xor_sync(FULL, s, d), top = fmaxf(mx, m2);
+        s = (s == 0 ? 0 : s * __expf(mx - top)) + (s2 == 0 ? 0 : s2 * __expf(m2 - top));
+        mx = top;
+    }
+    float r = 1.0f / s;
+    for (int j = lane; j < n; j += WARP) y[j] = __expf(x[j] - mx) * r;
+}
+
+__global__ void online_kernel(int m, int n, const float *__restrict__ in, float *__restrict__ out)
+{
+    int row = warp_row();
+    if (row < m) online_row(n, in + (size_t)row * n, out + (size_t)row * n, threadIdx.x % WARP);
+}
+
+/* Stage 4: a row of up to 32 * K elements in K registers a lane: one read, one write. The loops
+ * unroll fully (K is a constant), so v[] stays in registers. */
+template <int K>
+__global__ void registers_kernel(int m, int n, const float *__restrict__ in, float *__restrict__ out)
+{
+    int row = warp_row(), lane = threadIdx.x % WARP;
+    if (row >= m) return;
+    const float *x = in + (size_t)row * n;
+    float *y = out + (size_t)row * n, v[K], mx = -FLT_MAX, s = 0;
+#pragma unroll
+    for (int k = 0; k < K; k++) {
+        int j = lane + k * WARP;
+        v[k] = j < n ? x[j] : -FLT_MAX;
+        mx = fmaxf(mx, v[k]);
+    }
+    mx = warp_max(mx);
+#pragma unroll
+    for (int k = 0; k < K; k++) {
+        v[k] = lane + k * WARP < n ? __expf(v[k] - mx) : 0.0f;
+        s += v[k];
+    }
+    float r = 1.0f / warp_sum(s);
+#pragma unroll
+    for (int k = 0; k < K; k++)
+        if (lane + k * WARP < n) y[lane + k * WARP] = v[k] * r;
+}
+
+constexpr int THREADS = 256; /* 8 warps a block, a row each in stages 2 to 4 */
+
+unsigned warp_blocks(int m) { return (unsigned)(((size_t)m * WARP + THREADS - 1) / THREADS); }
+
+} // namespace
+
+extern "C" void softmax_three_pass(int m, int n, const float *in, float *out)
+{
+    three_pass_kernel<<<m, THREADS>>>(n, in, out);
+}
+
+extern "C" void softmax_warp(int m, int n, const float *in, float *out)
+{
+    warp_kernel<<<warp_blocks(m), THREADS>>>(m, n, in, out);
+}
+
+extern "C" void softmax_online(int m, int n, const float *in, float *out)
+{
+    online_kernel<<<warp_blocks(m), THREADS>>>(m, n, in, out);
+}
+
+extern "C" void softmax_registers(int m, int n, const float *in, float *out)
+{
+    unsigned blocks = warp_blocks(m);
+    if (n <= 32) registers_kernel<1><<<blocks, THREADS>>>(m, n, in, out);
+    else if (n <= 64) registers_kernel<2><<<blocks, THREADS>>>(m, n, in, out);
+    else if (n <= 128) registers_kernel<4><<<blocks, THREADS>>>(m, n, in, out);
+    else if (n <= 256) registers_kernel<8><<<blocks, THREADS>>>(m, n, in, out);
+    else if (n <= 512) registers_kernel<16><<<blocks, THREADS>>>(m, n, in, out);
+    else if (n <= 1024) registers_kernel<32><<<blocks, THREADS>>>(m, n, in, out);
+    else online_kernel<<<blocks, THREADS>>>(m, n, in, out); /* longer rows: two reads */
+}
