@@ -9,7 +9,7 @@
 #include <stdlib.h>
 static double bound_of(double y, double t, int n)
 {
-    return y * ((n + 2) * 0x1p-24 + (9 + 1.2 * fabs(t)) * 0x1p-23) + 0x1p-126;
+    return y * ((n + 2) * 0x1p-24 + (8 + 2 * fabs(t) + 2 * log(n)) * 0x1p-23) + 0x1p-126;
 }
 /* a crude fast exp like __expf: exp2(x*log2e) with float rounding of the product */
 static float fastexp(float x)

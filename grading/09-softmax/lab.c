@@ -32,18 +32,21 @@ static void row_stats(const float *x, int n, double *max, double *sum)
     *max = m, *sum = s;
 }
 
-/* The error bound of one output, y = e / S with e = exp(t), t = x - M <= 0, in float:
- *  - the sum of n positive terms in any order: relative error at most (n - 1) u (u = 2^-24);
- *  - each exp: CUDA's expf is within 2 ulp, its fast __expf within 2 + 1.2 |t| ulp (the Programming
- *    Guide's figure, 2 + floor(|1.173 t|)), so (4 + 1.2 |t|) 2^-23 covers both with a margin;
- *  - the errors of the exps inside S: each term's share e_k / S times its own error, at most
- *    max over t <= 0 of 1.2 |t| e^t 2^-23 < 0.45 2^-23 (S >= 1: the maximum's term is 1);
- *  - the division (or a multiplication by 1 / S), a few ulp: 4 2^-23 with __fdividef's 2 ulp.
- * So |y~ - y| <= y ((n + 2) u + (9 + 1.2 |t|) 2^-23) + 2^-126 (the last for outputs that
- * underflow, or that fast math flushes to zero). */
+/* The error bound of one output, y = e / S with e = exp(t), t = x - M <= 0, in float; an ulp here
+ * is a relative 2^-23, u = 2^-24:
+ *  - the sum of n positive terms in any order: relative error at most (n - 1) u;
+ *  - the element's own exp: t itself is rounded when x and M differ in exponent (half an ulp of t,
+ *    so 0.5 |t| ulp of e^t); then CUDA's expf adds 2 ulp, its fast __expf 2 + 1.173 |t| (the
+ *    Programming Guide's table): 2 + 1.67 |t| at worst, within 2 + 2 |t|;
+ *  - the exps inside S: their errors weighted by the terms' shares p_k = e_k / S, at most
+ *    2 + 2 sum p_k |t_k| ulp, and sum p_k |t_k| <= sum p_k (-ln p_k) <= ln n (S >= 1, as the
+ *    maximum's term is 1; the entropy of n shares is at most ln n): 2 + 2 ln n;
+ *  - the division, or a multiplication by 1 / S, or __fdividef: 4 ulp.
+ * So |y~ - y| <= y ((n + 2) u + (8 + 2 |t| + 2 ln n) 2^-23) + 2^-126 (the last for outputs that
+ * underflow, or that fast math flushes to zero). scripts/softmax-bound.c tries it on the CPU. */
 static double bound_of(double y, double t, int n)
 {
-    return y * ((n + 2) * 0x1p-24 + (9 + 1.2 * fabs(t)) * 0x1p-23) + 0x1p-126;
+    return y * ((n + 2) * 0x1p-24 + (8 + 2 * fabs(t) + 2 * log(n)) * 0x1p-23) + 0x1p-126;
 }
 
 static void reference(lab_shape s, void *const *buf, double *ref, double *bound)
