@@ -1,0 +1,37 @@
+/* check08.cpp - lab 08 on the CPU (scripts/emu/run.sh): every stage of SRC on small shapes, each
+ * element compared with the input it must equal, the 1024 floats either side of the output checked. */
+#include "emu.h"
+#include <cstdio>
+#include <cstdlib>
+#include SRC
+typedef void (*fn)(int, int, const float *, float *);
+int main()
+{
+    const char *names[] = {"naive", "tiled", "padded", "swizzled", "vectorized"};
+    fn f[] = {transpose_naive, transpose_tiled, transpose_padded, transpose_swizzled, transpose_vectorized};
+    int shapes[][2] = {{1, 1},    {1, 1000}, {1000, 1}, {31, 33},   {33, 31},  {32, 32},
+                       {36, 100}, {100, 36}, {67, 129}, {18, 4099}, {4097, 17}};
+    int fails = 0;
+    for (int s = 0; s < 11; s++) {
+        int m = shapes[s][0], n = shapes[s][1];
+        size_t N = (size_t)m * n, G = 1024;
+        float *in = (float *)aligned_alloc(64, (N + 2 * G) * 4 + 64),
+              *out = (float *)aligned_alloc(64, (N + 2 * G) * 4 + 64);
+        for (size_t k = 0; k < N + 2 * G; k++) in[k] = NAN;
+        for (size_t k = 0; k < N; k++) in[G + k] = (float)(rand() % 100000) / 7.0f;
+        for (int st = 0; st < 5; st++) {
+            for (size_t k = 0; k < N + 2 * G; k++) out[k] = -12345.0f;
+            f[st](m, n, in + G, out + G);
+            long bad = 0, oob = 0;
+            for (int i = 0; i < m; i++)
+                for (int j = 0; j < n; j++) bad += out[G + (size_t)j * m + i] != in[G + (size_t)i * n + j];
+            for (size_t k = 0; k < G; k++) oob += out[k] != -12345.0f || out[G + N + k] != -12345.0f;
+            if (bad || oob) {
+                fails++;
+                printf("%s %dx%d: %ld wrong, %ld outside\n", names[st], m, n, bad, oob);
+            }
+        }
+        free(in), free(out);
+    }
+    printf("%s: %d failures\n", SRC, fails);
+}

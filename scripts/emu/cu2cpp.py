@@ -1,0 +1,36 @@
+# cu2cpp.py - a CUDA file as C++ for scripts/emu/emu.h: each launch k<<<grid, block>>>(args); becomes
+# emu_launch(dim3(grid), dim3(block), [=]{ k(args); }) (extra launch arguments are dropped).
+import re, sys
+src = open(sys.argv[1]).read()
+src = re.sub(r'#include <cuda_runtime.h>\n', '', src)
+out, i = [], 0
+pat = re.compile(r'([A-Za-z_]\w*(?:<[^<>;]*>)?)\s*<<<')
+while True:
+    m = pat.search(src, i)
+    if not m: out.append(src[i:]); break
+    out.append(src[i:m.start()])
+    j = m.end(); depth = 0; k = j
+    while not (depth == 0 and src.startswith('>>>', k)):
+        if src[k] in '([': depth += 1
+        elif src[k] in ')]': depth -= 1
+        k += 1
+    cfg = src[j:k]; k += 3
+    parts, d, cur = [], 0, ''
+    for ch in cfg:
+        if ch in '([': d += 1
+        if ch in ')]': d -= 1
+        if ch == ',' and d == 0: parts.append(cur); cur = ''
+        else: cur += ch
+    parts.append(cur)
+    while src[k] != '(': k += 1
+    a = k; d = 0
+    while True:
+        if src[k] == '(': d += 1
+        elif src[k] == ')':
+            d -= 1
+            if d == 0: break
+        k += 1
+    args = src[a + 1:k]
+    out.append('emu_launch(dim3(%s), dim3(%s), [=]{ %s(%s); })' % (parts[0].strip(), parts[1].strip(), m.group(1), args))
+    i = k + 1
+sys.stdout.write(''.join(out))

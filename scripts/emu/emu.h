@@ -1,0 +1,96 @@
+/* emu.h - just enough of CUDA to run a lab's kernels on the CPU, one OS thread per CUDA thread:
+ * blocks one after another, __syncthreads a barrier of the block, warp shuffles through a
+ * per-warp exchange. For checking indexing and logic, never timing. */
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <pthread.h>
+#include <vector>
+
+struct dim3 {
+    unsigned x, y, z;
+    dim3(unsigned a = 1, unsigned b = 1, unsigned c = 1) : x(a), y(b), z(c) {}
+};
+struct float4 {
+    float x, y, z, w;
+};
+static inline float4 make_float4(float a, float b, float c, float d) { return {a, b, c, d}; }
+typedef int cudaError_t;
+#define cudaSuccess 0
+#define __global__
+#define __device__
+#define __host__
+#define __restrict__
+#define __shared__ static
+#define __forceinline__ inline
+static thread_local dim3 threadIdx, blockIdx;
+static dim3 blockDim, gridDim;
+static pthread_barrier_t emu_block_barrier;
+static pthread_barrier_t emu_warp_barrier[32];
+static float emu_exchange[32][32];
+static inline void __syncthreads() { pthread_barrier_wait(&emu_block_barrier); }
+static inline int emu_tid() { return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); }
+static inline float emu_shfl(float v, int src_of(int, int), int arg)
+{
+    int t = emu_tid(), w = t / 32, lane = t % 32;
+    emu_exchange[w][lane] = v;
+    pthread_barrier_wait(&emu_warp_barrier[w]);
+    int s = src_of(lane, arg);
+    float r = s >= 0 && s < 32 ? emu_exchange[w][s] : v;
+    pthread_barrier_wait(&emu_warp_barrier[w]);
+    return r;
+}
+static int emu_xor(int lane, int d) { return lane ^ d; }
+static int emu_down(int lane, int d) { return lane + d < 32 ? lane + d : lane; }
+static int emu_idx(int, int s) { return s; }
+static inline float __shfl_xor_sync(unsigned, float v, int d) { return emu_shfl(v, emu_xor, d); }
+static inline float __shfl_down_sync(unsigned, float v, int d) { return emu_shfl(v, emu_down, d); }
+static inline float __shfl_sync(unsigned, float v, int s) { return emu_shfl(v, emu_idx, s); }
+#define __expf(x) emu_fast_exp(x)
+static inline float emu_fast_exp(float x) { return exp2f(x * 1.44269504f); }
+static inline float __fdividef(float a, float b) { return a / b; }
+
+struct emu_job {
+    std::function<void()> body;
+    unsigned tid;
+};
+static void *emu_thread(void *p)
+{
+    emu_job *j = (emu_job *)p;
+    threadIdx = dim3(j->tid % blockDim.x, j->tid / blockDim.x % blockDim.y, j->tid / (blockDim.x * blockDim.y));
+    for (unsigned z = 0; z < gridDim.z; z++)
+        for (unsigned y = 0; y < gridDim.y; y++)
+            for (unsigned x = 0; x < gridDim.x; x++) {
+                blockIdx = dim3(x, y, z);
+                j->body();
+                pthread_barrier_wait(&emu_block_barrier); /* the block ends: shared memory is reused */
+            }
+    return NULL;
+}
+static int emu_launches;
+static void emu_launch(dim3 g, dim3 b, std::function<void()> body)
+{
+    emu_launches++;
+    gridDim = g, blockDim = b;
+    unsigned n = b.x * b.y * b.z;
+    if (g.x == 0 || g.y == 0 || g.z == 0 || n == 0 || n > 1024 || g.y > 65535 || g.z > 65535) {
+        fprintf(stderr, "emu: invalid launch configuration (%u %u %u) x (%u %u %u)\n", g.x, g.y, g.z, b.x, b.y, b.z);
+        return;
+    }
+    pthread_barrier_init(&emu_block_barrier, NULL, n);
+    for (unsigned w = 0; w < (n + 31) / 32; w++)
+        pthread_barrier_init(&emu_warp_barrier[w], NULL, n - 32 * w < 32 ? n - 32 * w : 32);
+    std::vector<pthread_t> th(n);
+    std::vector<emu_job> jobs(n);
+    for (unsigned t = 0; t < n; t++) {
+        jobs[t] = {body, t};
+        pthread_attr_t a;
+        pthread_attr_init(&a);
+        pthread_attr_setstacksize(&a, 256 << 10);
+        pthread_create(&th[t], &a, emu_thread, &jobs[t]);
+    }
+    for (unsigned t = 0; t < n; t++) pthread_join(th[t], NULL);
+}
