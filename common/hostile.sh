@@ -26,7 +26,7 @@ for f in "$@"; do
     lab=$(printf '%s' "$f" | sed -n 's|^grading/\([^/]*\)/planted/.*|\1|p')
     name=$(basename "$f"); name=${name%.*}
     line=$(head -n 1 "$f")
-    expect=$(printf '%s' "$line" | sed -n 's|^/\* expect: \([a-z-]*\).*|\1|p')
+    expect=$(plant_expect "$f")
     only=$(printf '%s' "$line" | sed -n 's|^/\* expect: [a-z-]* in \([a-z0-9_,]*\).*|\1|p')
     if [ -z "$lab" ] || [ -z "$expect" ]; then
         echo "$f: not a planted submission (grading/NN-name/planted/<name> with an 'expect:' first line)"
@@ -55,8 +55,7 @@ for f in "$@"; do
     case $expect in too-slow|no-speedup|not-judged) check=speed ;; *) check=correctness ;; esac
     verdict=rejected why="" skip="no CUDA device"
     # With one core, threads take turns: no speedup to measure, and races rarely show.
-    if grep -q '"cores": 1[,}]' "$doc" 2>/dev/null &&
-        { [ "$expect" = no-speedup ] || [ "$expect" = not-judged ] || sed -n 2p "$f" | grep -q 'threats:.*\<22\>'; }; then
+    if grep -q '"cores": 1[,}]' "$doc" 2>/dev/null && plant_needs_cores "$f"; then
         verdict=skipped skip="needs 2 or more cores (the grader has 1 here)"
     fi
     for st in $stages; do

@@ -148,22 +148,9 @@ static int nbatched, nalone;
 static void split_planted(void)
 {
     for (size_t i = 0; i < planted.gl_pathc; i++) {
-        char *file = planted.gl_pathv[i], *text = slurp(file), expect[32] = "", line2[256] = "";
-        const char *e = text ? strstr(text, "expect: ") : NULL, *nl = text ? strchr(text, '\n') : NULL;
-        if (e) sscanf(e + 8, "%31[a-z-]", expect);
-        if (nl) sscanf(nl + 1, "%255[^\n]", line2);
-        int speed = !strcmp(expect, "too-slow") || !strcmp(expect, "no-speedup") || !strcmp(expect, "not-judged");
-        int race = 0; /* " * threats: 22, 23 (rows of ...)" names row 22 */
-        for (char *p = strstr(line2, "threats:"), *end; p && !race; p = end) {
-            p += strcspn(p, "0123456789(");
-            if (*p == '(' || !*p) break;
-            long row = strtol(p, &end, 10);
-            race = row == 22;
-        }
-        int runs_on_gpu = strstr(file, ".cu") && strcmp(expect, "audit") && strcmp(expect, "build");
-        if (speed || race || runs_on_gpu) alone[nalone++] = file;
+        char *file = planted.gl_pathv[i];
+        if (sh(". common/lib.sh && plant_alone %s", file) == 0) alone[nalone++] = file; /* one rule, hostile.sh's too */
         else batched[nbatched++] = file;
-        free(text);
     }
 }
 
