@@ -122,6 +122,9 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
                               "times were used)" : "");
 }
 
+/* The host's steal over the least disturbed of two timed runs (-1: unknown in either). */
+static double least_stolen(double a, double b) { return a < 0 || b < 0 ? -1 : fmin(a, b); }
+
 /* The stage timed once more on the same shape, every call checked as the first run's were; its
  * fastest median and fastest call kept, and its speed judged again. Returns 0 with the verdict in
  * *o where this run was wrong or caught (that is the verdict then). */
@@ -138,6 +141,7 @@ static int time_again(grader *g, int stage, lab_shape shape, stage_result *res, 
     res->seconds = fmin(res->seconds, again.seconds);
     res->best_seconds = fmin(res->best_seconds, again.best_seconds);
     res->cpus = fmax(res->cpus, again.cpus);
+    res->stolen = least_stolen(res->stolen, again.stolen);
     *o = (outcome){.ok = 1, .reason = "ok"};
     judge_speed(g, stage, res, o);
     return 1;
@@ -287,6 +291,7 @@ static void judge_speedup(grader *g, int stage, lab_shape shape, stage_result *r
         if (attempt > 0 && (on = run_timed(g, stage, shape, &again)).ok) {
             best_n = fmin(best_n, again.best_seconds);
             res->cpus = fmax(res->cpus, again.cpus);
+            res->stolen = least_stolen(res->stolen, again.stolen);
         }
         g->case_threads = 1;
         if (on.ok) o1 = run_timed(g, stage, shape, &one);
@@ -361,12 +366,33 @@ static void measure_before_timing(grader *g, const lab_problem *p, stage_result 
     r->stream_hi = fmax(r->stream_hi, r->now.stream_gbs);
 }
 
+int passes_unstolen(const stage_result *res, const char *reason, int threads)
+{
+    if (res->stolen < STEAL_BUSY || res->cpus <= 0) return 0;
+    double back = (res->cpus + res->stolen) / res->cpus;
+    if (!strcmp(reason, "too-slow")) return res->fraction * back >= res->required;
+    stage_result given = *res;
+    given.cpus += res->stolen;
+    return !strcmp(reason, "no-speedup") && res->speedup * back >= res->speedup_required &&
+           (threads < 2 || threads_worked(&given, threads));
+}
+
 /* A speed or speedup verdict that failed while the machine was busy is not the student's
  * failure: reported as not judged, with the figures, and no speed points. A stage whose roof
  * was not measured as it started is checked now, its runner ended. */
 static void judge_busy(grader *g, const lab_problem *p, stage_result *res, outcome *o)
 {
     if (o->ok || (strcmp(o->reason, "too-slow") && strcmp(o->reason, "no-speedup"))) return;
+    if (!LAB.gpu && passes_unstolen(res, o->reason, g->run->threads)) {
+        res->busy = 1;
+        fail(o, "not-judged", "not judged: the host of this virtual machine took %.0f%% of a CPU's time while your "
+             "code was timed, in every timed run (steal time, /proc/stat): time your threads wanted a CPU and it "
+             "ran other machines. Given that time back, your code would have passed (%.*f%% of the ceiling%s); "
+             "grade again when the machine is quieter", 100 * res->stolen,
+             percent_decimals(res->required, res->fraction), 100 * res->fraction,
+             res->speedup > 0 ? ", and its speedup" : "");
+        return;
+    }
     if (!LAB.gpu && p->ceiling != CEIL_STREAM) measure_now(g, 0, res);
     if (!res->busy) return;
     const lab_run *r = g->run;

@@ -419,3 +419,13 @@ double runner_cpu_seconds(const runner_proc *p)
     free(text);
     return ok ? (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK) : -1;
 }
+
+double machine_steal_seconds(void)
+{
+    char *text = read_text("/proc/stat", 512);
+    unsigned long long steal = 0;
+    /* "cpu  user nice system idle iowait irq softirq steal ..." in clock ticks, every CPU together */
+    int ok = text && sscanf(text, "cpu %*u %*u %*u %*u %*u %*u %*u %llu", &steal) == 1;
+    free(text);
+    return ok ? (double)steal / (double)sysconf(_SC_CLK_TCK) : -1;
+}

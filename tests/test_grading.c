@@ -42,6 +42,20 @@ static char *reason(const char *doc, const char *stage, const char *check)
     return out;
 }
 
+/* The grader's words (its "output") on the line of test "<stage>: <check>", to show in a failure. */
+static char *output_of(const char *doc, const char *stage, const char *check)
+{
+    static char out[1200];
+    char name[128];
+    snprintf(name, sizeof name, "{\"name\": \"%s: %s\"", stage, check);
+    const char *line = doc ? strstr(doc, name) : NULL, *r = line ? strstr(line, "\"output\": \"") : NULL;
+    const char *x = line ? strstr(line, "\"extra_data\"") : NULL;
+    if (!r || !x || r > x) return strcpy(out, "");
+    r += strlen("\"output\": \"");
+    snprintf(out, sizeof out, "%.*s", (int)(x - r), r);
+    return out;
+}
+
 /* A GPU lab where this machine has no GPU: say so (the test passes; nothing was run). */
 static int skipped_here(const char *doc, const char *stage, const char *lab)
 {
@@ -215,16 +229,16 @@ START_TEST(test_honest_variant_passes)
     char *log = slurp(work);
     int excused = 0;
     for (int s = 0; s < n && !skipped_here(doc, names[s], lab); s++) {
-        ck_assert_msg(!strcmp(reason(doc, names[s], "correctness"), "ok"), "%s, stage %s: %s (see build/tmp/%s.log)",
-                      file, names[s], reason(doc, names[s], "correctness"), tag);
+        ck_assert_msg(!strcmp(reason(doc, names[s], "correctness"), "ok"), "%s, stage %s: %s: %s (see build/tmp/%s.log)",
+                      file, names[s], reason(doc, names[s], "correctness"), output_of(doc, names[s], "correctness"), tag);
         const char *v = verdict_in_log(log, names[s]);
         if (!strcmp(v, "BUSY") || !strcmp(v, "UNJUDGED")) { /* not judged, and not a failure: said, not hidden */
             printf("%s, stage %s: %s (not judged for speed on this machine now)\n", file, names[s], v);
             excused++;
             continue;
         }
-        ck_assert_msg(!strcmp(reason(doc, names[s], "speed"), "ok"), "%s, stage %s: %s (see build/tmp/%s.log)", file,
-                      names[s], reason(doc, names[s], "speed"), tag);
+        ck_assert_msg(!strcmp(reason(doc, names[s], "speed"), "ok"), "%s, stage %s: %s: %s (see build/tmp/%s.log)",
+                      file, names[s], reason(doc, names[s], "speed"), output_of(doc, names[s], "speed"), tag);
     }
     ck_assert_msg(rc == 0 || excused || (n > 0 && skipped_here(doc, names[0], lab)), "%s: grader exited %d", file, rc);
     free(log);

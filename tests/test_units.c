@@ -12,6 +12,7 @@
 #include "config.h"
 #include "grade.h"
 #include "json.h"
+#include "judge.h"
 #include "lab.h"
 #include "problems.h"
 #include "proto.h"
@@ -392,6 +393,30 @@ START_TEST(test_runner_cpu_seconds_counts_every_thread)
 }
 END_TEST
 
+/* Time the host of a VM took (steal) excuses a shortfall only where the code, given that time back,
+ * would have passed: serial code stays serial, slow code slow, and a little steal excuses nothing. */
+START_TEST(test_steal_excuses_only_what_it_explains)
+{
+    double steal = machine_steal_seconds(), later;
+    ck_assert_msg(steal >= 0, "no steal count in /proc/stat");
+    usleep(20000);
+    later = machine_steal_seconds();
+    ck_assert(later >= steal);
+    stage_result parallel = {.cpus = 1.5, .stolen = 0.2, .speedup = 0.7, .speedup_required = 0.75};
+    ck_assert(passes_unstolen(&parallel, "no-speedup", 2)); /* 0.7 x 1.7 / 1.5 = 0.79 */
+    stage_result serial = {.cpus = 1.0, .stolen = 0.2, .speedup = 1.0, .speedup_required = 0.75};
+    ck_assert(!passes_unstolen(&serial, "no-speedup", 2)); /* 1.2 CPUs: still one thread's work */
+    ck_assert(passes_unstolen(&serial, "no-speedup", 1));  /* a one-core machine: no thread count to show */
+    stage_result little = {.cpus = 1.5, .stolen = 0.05, .speedup = 0.74, .speedup_required = 0.75};
+    ck_assert(!passes_unstolen(&little, "no-speedup", 2));
+    stage_result slow = {.cpus = 1.0, .stolen = 0.3, .fraction = 0.2, .required = 0.4};
+    ck_assert(!passes_unstolen(&slow, "too-slow", 1)); /* 0.2 x 1.3: still short */
+    slow.fraction = 0.35;
+    ck_assert(passes_unstolen(&slow, "too-slow", 1));
+    ck_assert(!passes_unstolen(&slow, "wrong", 1));
+}
+END_TEST
+
 Suite *units_suite(void)
 {
     Suite *s = suite_create("units");
@@ -417,6 +442,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_timeline_copy_time_is_the_union_of_copies);
     tcase_add_test(t, test_deps_sees_cblas_header_without_openblas);
     tcase_add_test(t, test_runner_cpu_seconds_counts_every_thread);
+    tcase_add_test(t, test_steal_excuses_only_what_it_explains);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;
