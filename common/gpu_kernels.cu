@@ -30,10 +30,13 @@ __device__ static double vary_value(uint64_t seed, uint64_t i, double lo, double
     return quantum > 0 ? __dmul_rn(rint(__ddiv_rn(x, quantum)), quantum) : x;
 }
 
-/* type: 0 double, 1 float, 2 half (lab_type's F64, F32, F16). */
+/* type: 0 double, 1 float, 2 half, 3 int32 (lab_type's F64, F32, F16, I32); an int32 as proto.c's to_i32. */
 __device__ static void store(void *p, int type, size_t i, double v)
 {
-    if (type == 2) ((__half *)p)[i] = __double2half(v);
+    if (type == 3) ((int32_t *)p)[i] = isnan(v) || v >= 2147483647.0 ? INT32_MAX
+                                       : v <= -2147483648.0       ? INT32_MIN
+                                                                   : (int32_t)rint(v);
+    else if (type == 2) ((__half *)p)[i] = __double2half(v);
     else if (type == 1) ((float *)p)[i] = (float)v;
     else ((double *)p)[i] = v;
 }

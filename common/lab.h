@@ -22,7 +22,9 @@ typedef struct lab_shape { int m, n, k; } lab_shape;
  * poisoned. ROLE_SCRATCH: workspace the student's code may use; poisoned before each call, never
  * checked. */
 typedef enum { ROLE_IN, ROLE_OUT, ROLE_INOUT, ROLE_SCRATCH } lab_role;
-typedef enum { F64, F32, F16 } lab_type; /* F16: IEEE binary16 (C's _Float16, CUDA's __half) */
+/* F16: IEEE binary16 (C's _Float16, CUDA's __half). I32: int32_t, for exact results (a scan); a value
+ * stored into it is rounded to the nearest integer and clamped, NaN stored as INT32_MAX (proto.c). */
+typedef enum { F64, F32, F16, I32 } lab_type;
 
 /* One array the student's function reads or writes: rows x cols elements, row-major. */
 typedef struct lab_buf {

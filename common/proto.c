@@ -21,7 +21,7 @@ int msg_recv(int fd, uint32_t kind, void *payload, size_t bytes)
     return bytes ? read_all(fd, payload, bytes) : 0;
 }
 
-size_t elem_bytes(lab_type t) { return t == F16 ? 2 : t == F32 ? sizeof(float) : sizeof(double); }
+size_t elem_bytes(lab_type t) { return t == F16 ? 2 : t == F32 || t == I32 ? 4 : sizeof(double); }
 size_t buf_elems(const lab_buf *b) { return b->rows * b->cols; }
 size_t buf_bytes(const lab_buf *b) { return buf_elems(b) * elem_bytes(b->type); }
 
@@ -54,14 +54,35 @@ void poison_fill(void *p, lab_type t, size_t n, unsigned call)
 
 double elem_get(const void *p, lab_type t, size_t i)
 {
-    return t == F16 ? (double)((const _Float16 *)p)[i] : t == F32 ? (double)((const float *)p)[i] : ((const double *)p)[i];
+    switch (t) {
+    case F16: return (double)((const _Float16 *)p)[i];
+    case F32: return (double)((const float *)p)[i];
+    case I32: return (double)((const int32_t *)p)[i];
+    default: return ((const double *)p)[i];
+    }
+}
+
+/* gpu_kernels.cu's store does the same on the device, bit for bit. */
+int32_t to_i32(double v)
+{
+    if (isnan(v) || v >= 2147483647.0) return INT32_MAX;
+    if (v <= -2147483648.0) return INT32_MIN;
+    return (int32_t)nearbyint(v);
 }
 
 void elem_set(void *p, lab_type t, size_t i, double v)
 {
     if (t == F16) ((_Float16 *)p)[i] = (_Float16)v;
     else if (t == F32) ((float *)p)[i] = (float)v;
+    else if (t == I32) ((int32_t *)p)[i] = to_i32(v);
     else ((double *)p)[i] = v;
+}
+
+double elem_stored(lab_type t, double v)
+{
+    unsigned char one[8];
+    elem_set(one, t, 0, v);
+    return elem_get(one, t, 0);
 }
 
 /* splitmix64's finaliser: a bijection that mixes every bit into every bit. */
@@ -107,6 +128,10 @@ void vary_fill(void *p, lab_type t, size_t n, uint64_t seed, double lo, double h
         float *f = p;
 #pragma omp parallel for schedule(static) if (n > (1u << 20))
         for (size_t i = 0; i < n; i++) f[i] = (float)vary_scaled(seed, i, lo, hi, quantum, inv);
+    } else if (t == I32) {
+        int32_t *d = p;
+#pragma omp parallel for schedule(static) if (n > (1u << 20))
+        for (size_t i = 0; i < n; i++) d[i] = to_i32(vary_scaled(seed, i, lo, hi, quantum, inv));
     } else {
         _Float16 *h = p;
 #pragma omp parallel for schedule(static) if (n > (1u << 20))
@@ -125,6 +150,9 @@ double vary_sum(lab_type t, size_t n, uint64_t seed, double lo, double hi, doubl
     } else if (t == F32) {
 #pragma omp parallel for simd schedule(static) reduction(+ : sum) if (n > (1u << 20))
         for (size_t i = 0; i < n; i++) sum += (double)(float)vary_scaled(seed, i, lo, hi, quantum, inv);
+    } else if (t == I32) {
+#pragma omp parallel for simd schedule(static) reduction(+ : sum) if (n > (1u << 20))
+        for (size_t i = 0; i < n; i++) sum += (double)to_i32(vary_scaled(seed, i, lo, hi, quantum, inv));
     } else {
 #pragma omp parallel for simd schedule(static) reduction(+ : sum) if (n > (1u << 20))
         for (size_t i = 0; i < n; i++) sum += (double)(_Float16)vary_scaled(seed, i, lo, hi, quantum, inv);

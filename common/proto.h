@@ -134,5 +134,8 @@ void poison_fill(void *p, lab_type t, size_t n, unsigned call);
 /* Element i of a typed array, as a double; and set it, rounded to the type. */
 double elem_get(const void *p, lab_type t, size_t i);
 void elem_set(void *p, lab_type t, size_t i, double v);
+/* v as an element of type t holds it (rounded, or for I32 clamped: NaN as INT32_MAX). */
+double elem_stored(lab_type t, double v);
+int32_t to_i32(double v);
 
 #endif

@@ -205,7 +205,9 @@ void report_table(const lab_run *r, FILE *f)
                    "thread streams memory here, this run, times the intensity: what no serial code beats);\n"
                    "         compute-bound stages: time at 1 thread / time at %d threads, the same code in the same "
                    "run\n", r->threads, r->threads);
-    fprintf(f, "\n  %-12s %-8s %9s %8s %10s %9s %s %s\n", "stage", "correct", "GFLOP/s", "GB/s", "% ceiling", "required",
+    int w = 12; /* the stage column: as wide as the longest name */
+    for (int i = 0; i < LAB.nstages; i++) w = (int)fmax(w, (double)strlen(LAB.stages[i].name));
+    fprintf(f, "\n  %-*s %-8s %9s %8s %10s %9s %s %s\n", w, "stage", "correct", "GFLOP/s", "GB/s", "% ceiling", "required",
             scaling ? "    speedup" : "", "verdict");
     for (int i = 0; i < LAB.nstages; i++) {
         const stage_result *s = &r->stages[i];
@@ -218,10 +220,10 @@ void report_table(const lab_run *r, FILE *f)
         /* percentages at the precision the requirement is set with (0.5%, not 0%) */
         int dr = percent_decimals(s->required, s->required), df = percent_decimals(s->required, s->fraction);
         if (s->timed && s->gflops > 0)
-            fprintf(f, "  %-12s %-8s %9.2f %8.2f %9.*f%% %8.*f%%%s  %s\n", LAB.stages[i].name, correct, s->gflops,
+            fprintf(f, "  %-*s %-8s %9.2f %8.2f %9.*f%% %8.*f%%%s  %s\n", w, LAB.stages[i].name, correct, s->gflops,
                     s->gbs, df, 100 * s->fraction, dr, 100 * s->required, speedup, verdict(s));
         else
-            fprintf(f, "  %-12s %-8s %9s %8s %10s %8.*f%%%s  %s\n", LAB.stages[i].name, correct, "-", "-", "-", dr,
+            fprintf(f, "  %-*s %-8s %9s %8s %10s %8.*f%%%s  %s\n", w, LAB.stages[i].name, correct, "-", "-", "-", dr,
                     100 * s->required, speedup, verdict(s));
     }
     for (int i = 0, said = 0; i < LAB.nstages && !said; i++)

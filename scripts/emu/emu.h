@@ -30,25 +30,69 @@ static thread_local dim3 threadIdx, blockIdx;
 static dim3 blockDim, gridDim;
 static pthread_barrier_t emu_block_barrier;
 static pthread_barrier_t emu_warp_barrier[32];
-static float emu_exchange[32][32];
+static long long emu_exchange[32][32];
 static inline void __syncthreads() { pthread_barrier_wait(&emu_block_barrier); }
 static inline int emu_tid() { return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); }
-static inline float emu_shfl(float v, int src_of(int, int), int arg)
+template <class T> static inline T emu_shfl(T v, int src_of(int, int), int arg)
 {
     int t = emu_tid(), w = t / 32, lane = t % 32;
-    emu_exchange[w][lane] = v;
+    long long bits = 0;
+    memcpy(&bits, &v, sizeof v);
+    emu_exchange[w][lane] = bits;
     pthread_barrier_wait(&emu_warp_barrier[w]);
     int s = src_of(lane, arg);
-    float r = s >= 0 && s < 32 ? emu_exchange[w][s] : v;
+    T r = v;
+    if (s >= 0 && s < 32) memcpy(&r, &emu_exchange[w][s], sizeof r);
     pthread_barrier_wait(&emu_warp_barrier[w]);
     return r;
 }
 static int emu_xor(int lane, int d) { return lane ^ d; }
 static int emu_down(int lane, int d) { return lane + d < 32 ? lane + d : lane; }
-static int emu_idx(int, int s) { return s; }
-static inline float __shfl_xor_sync(unsigned, float v, int d) { return emu_shfl(v, emu_xor, d); }
-static inline float __shfl_down_sync(unsigned, float v, int d) { return emu_shfl(v, emu_down, d); }
-static inline float __shfl_sync(unsigned, float v, int s) { return emu_shfl(v, emu_idx, s); }
+static int emu_up(int lane, int d) { return lane - d >= 0 ? lane - d : lane; }
+static int emu_idx(int, int s) { return s & 31; }
+template <class T> static inline T __shfl_xor_sync(unsigned, T v, int d) { return emu_shfl(v, emu_xor, d); }
+template <class T> static inline T __shfl_down_sync(unsigned, T v, int d) { return emu_shfl(v, emu_down, d); }
+template <class T> static inline T __shfl_up_sync(unsigned, T v, int d) { return emu_shfl(v, emu_up, d); }
+template <class T> static inline T __shfl_sync(unsigned, T v, int s) { return emu_shfl(v, emu_idx, s); }
+/* Blocks run one after another, so a block's atomics and fences need no more than a lock. */
+static pthread_mutex_t emu_atomic_lock = PTHREAD_MUTEX_INITIALIZER;
+template <class T> static inline T atomicAdd(T *p, T v)
+{
+    pthread_mutex_lock(&emu_atomic_lock);
+    T old = *p;
+    *p = old + v;
+    pthread_mutex_unlock(&emu_atomic_lock);
+    return old;
+}
+/* A vote of the warp: each lane's predicate through the exchange, every lane gets the mask. */
+static inline unsigned __ballot_sync(unsigned, int pred)
+{
+    int t = emu_tid(), w = t / 32, lane = t % 32;
+    unsigned n = blockDim.x * blockDim.y * blockDim.z, lanes = n - 32 * w < 32 ? n - 32 * w : 32;
+    emu_exchange[w][lane] = pred != 0;
+    pthread_barrier_wait(&emu_warp_barrier[w]);
+    unsigned mask = 0;
+    for (unsigned l = 0; l < lanes; l++) mask |= (unsigned)emu_exchange[w][l] << l;
+    pthread_barrier_wait(&emu_warp_barrier[w]);
+    return mask;
+}
+static inline int __any_sync(unsigned m, int pred) { return __ballot_sync(m, pred) != 0; }
+static inline int __all_sync(unsigned m, int pred)
+{
+    int t = emu_tid(), w = t / 32;
+    unsigned n = blockDim.x * blockDim.y * blockDim.z, lanes = n - 32 * w < 32 ? n - 32 * w : 32;
+    return __ballot_sync(m, pred) == (lanes == 32 ? 0xffffffffu : (1u << lanes) - 1);
+}
+static inline int __ffs(unsigned x) { return __builtin_ffs((int)x); }
+static inline int __popc(unsigned x) { return __builtin_popcount(x); }
+#define __launch_bounds__(...)
+static inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+#define __constant__ static
+#define cudaMemcpyToSymbol(sym, src, bytes, ...) (memcpy(&(sym), (src), (bytes)), cudaSuccess)
+#define cudaMemcpyToSymbolAsync(sym, src, bytes, ...) (memcpy(&(sym), (src), (bytes)), cudaSuccess)
+struct int4 {
+    int x, y, z, w;
+};
 #define __expf(x) emu_fast_exp(x)
 static inline float emu_fast_exp(float x) { return exp2f(x * 1.44269504f); }
 static inline float __fdividef(float a, float b) { return a / b; }
