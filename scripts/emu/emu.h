@@ -86,8 +86,12 @@ static inline int __all_sync(unsigned m, int pred)
 static inline int __ffs(unsigned x) { return __builtin_ffs((int)x); }
 static inline int __popc(unsigned x) { return __builtin_popcount(x); }
 #define __launch_bounds__(...)
+#define __align__(n) alignas(n)
+#include <algorithm>
+using std::max; /* CUDA's integer min and max */
+using std::min;
 static inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-#define __constant__ static
+#define __constant__
 #define cudaMemcpyToSymbol(sym, src, bytes, ...) (memcpy(&(sym), (src), (bytes)), cudaSuccess)
 #define cudaMemcpyToSymbolAsync(sym, src, bytes, ...) (memcpy(&(sym), (src), (bytes)), cudaSuccess)
 struct int4 {

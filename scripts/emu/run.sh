@@ -13,7 +13,7 @@ dir=$(ls -d grading/"$lab"-* | head -n 1)
 out=build/tmp/emu
 mkdir -p "$out"
 name=$(basename "$src" .cu)
-python3 scripts/emu/cu2cpp.py "$src" > "$out/$name.cpp"
+python3 scripts/emu/cu2cpp.py "$src" "$dir" > "$out/$name.cpp"
 g++ -std=c++17 -O1 -pthread -Iscripts/emu -I"$dir" -I"$out" -DSRC="\"$name.cpp\"" -o "$out/check-$lab-$name" \
     "scripts/emu/check$lab.cpp"
 "$out/check-$lab-$name"

@@ -1,0 +1,17 @@
+/* expect: audit
+ * threats: 14 (rows of ../shared/GRADER_THREATS.md)
+ * Hands the scan to CUB (cub::DeviceScan::ExclusiveSum, a decoupled look-back scan), its temporary
+ * storage carved from work. CUB is templates compiled into the student's own file, so no library
+ * missing from the link line stops it; the audit does: CUB's headers bring a static constructor
+ * (.init_array) and calls outside allow_calls (cudaSetDevice and cudaGetDeviceCount among its
+ * device queries). */
+#include "scan.h"
+
+#include <cub/device/device_scan.cuh>
+
+static void sc(int n, const int *in, int *out, int *work)
+{
+    size_t bytes = (size_t)n / 2 + 4096; /* work's n / 8 + 1024 ints */
+    cub::DeviceScan::ExclusiveSum(work, bytes, in, out, n);
+}
+#include "planted/entry_points.h"
