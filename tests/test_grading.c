@@ -28,32 +28,35 @@ static char *results(const char *lab, const char *tag)
     return slurp(path);
 }
 
+/* The string `key` ("reason", "output") of test "<stage>: <check>" in a results document, up to
+ * the next quote (a reason) or to the test's extra_data (an output, which may hold escaped quotes). */
+static char *field(const char *doc, const char *stage, const char *check, const char *key, char *out, size_t len)
+{
+    char name[128], head[32];
+    int words = !strcmp(key, "output");
+    snprintf(name, sizeof name, "{\"name\": \"%s: %s\"", stage, check);
+    snprintf(head, sizeof head, "\"%s\": \"", key);
+    const char *line = doc ? strstr(doc, name) : NULL, *r = line ? strstr(line, head) : NULL;
+    const char *end = line ? strstr(line, words ? "\",\"extra_data\"" : "\n") : NULL;
+    snprintf(out, len, "%s", words ? "" : "(none)");
+    if (!r || (end && r > end) || (words && !end)) return out;
+    r += strlen(head);
+    snprintf(out, len, "%.*s", (int)(words ? (size_t)(end - r) : strcspn(r, "\"")), r);
+    return out;
+}
+
 /* The reason token on the line of test "<stage>: <check>" in a results document. */
 static char *reason(const char *doc, const char *stage, const char *check)
 {
     static char out[64];
-    char name[128];
-    snprintf(name, sizeof name, "{\"name\": \"%s: %s\"", stage, check);
-    const char *line = doc ? strstr(doc, name) : NULL, *r = line ? strstr(line, "\"reason\": \"") : NULL;
-    const char *eol = line ? strchr(line, '\n') : NULL;
-    if (!r || (eol && r > eol)) return strcpy(out, "(none)");
-    r += strlen("\"reason\": \"");
-    snprintf(out, sizeof out, "%.*s", (int)strcspn(r, "\""), r);
-    return out;
+    return field(doc, stage, check, "reason", out, sizeof out);
 }
 
-/* The grader's words (its "output") on the line of test "<stage>: <check>", to show in a failure. */
+/* The grader's words (its "output") on that line, to show in a failure. */
 static char *output_of(const char *doc, const char *stage, const char *check)
 {
     static char out[1200];
-    char name[128];
-    snprintf(name, sizeof name, "{\"name\": \"%s: %s\"", stage, check);
-    const char *line = doc ? strstr(doc, name) : NULL, *r = line ? strstr(line, "\"output\": \"") : NULL;
-    const char *x = line ? strstr(line, "\"extra_data\"") : NULL;
-    if (!r || !x || r > x) return strcpy(out, "");
-    r += strlen("\"output\": \"");
-    snprintf(out, sizeof out, "%.*s", (int)(x - r), r);
-    return out;
+    return field(doc, stage, check, "output", out, sizeof out);
 }
 
 /* A GPU lab where this machine has no GPU: say so (the test passes; nothing was run). */
