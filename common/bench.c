@@ -54,6 +54,9 @@ static double bench_row(grader *g, int stage, lab_shape s, const char *label, do
     } else if (p->ceiling == CEIL_BLAS) /* a compute ceiling: the vendor library at this size, this run */
         printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %8.0f%%\n", label, sh, mib, LAB.stages[stage].name, gf, gbs,
                100 * gf / blas_ceiling(g, p, s));
+    else if (p->fp32_capped && g->run->fp32_gflops > 0 && g->run->fp32_gflops < g->run->now.stream_gbs * p->flops(s) / p->bytes(s))
+        printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %8.0f%%   (of the FP32 peak: the lower roof here)\n", label, sh,
+               mib, LAB.stages[stage].name, gf, gbs, 100 * gf / g->run->fp32_gflops);
     else
         printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %8.0f%%\n", label, sh, mib, LAB.stages[stage].name, gf, gbs,
                100 * gbs / g->run->now.stream_gbs);

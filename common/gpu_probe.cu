@@ -2,7 +2,8 @@
  * scorer itself never touches CUDA, because it forks runners).
  *
  *   gpu-probe            device facts: name, arch, multiprocessors, L2, other processes on it
- *   gpu-probe --copy     ... and device-to-device copy bandwidth (bytes read + bytes written)
+ *   gpu-probe --copy     ... and device-to-device copy bandwidth (bytes read + bytes written), and the
+ *                        FP32 peak (FFMA, two flops each) a kernel of independent FMAs reaches
  *   gpu-probe --blas     ... and cuBLAS SGEMM (no TF32) and HGEMM (fp16 in, fp32 accumulate) rates
  *   gpu-probe --gemm sgemm|hgemm M N K ALPHA BETA [IN OUT]
  *                        cuBLAS's rate at that shape (gemm_gflops); with IN (A, B and, for sgemm,
@@ -72,6 +73,36 @@ static double copy_gbs(size_t bytes)
     CUDA_CHECK(cudaFree(a));
     CUDA_CHECK(cudaFree(b));
     return 2.0 * bytes / t * 1e-9;
+}
+
+/* Eight independent chains of FMAs a thread, every SM full (2048 threads): enough in flight to hide
+ * the FMA pipe's latency, so the rate is the device's FP32 issue rate. a and b come at run time,
+ * and the sum is kept, so nothing folds away. */
+__global__ static void ffma_chains(float *out, int iters, float a, float b)
+{
+    float x[8];
+    for (int c = 0; c < 8; c++) x[c] = threadIdx.x * 1e-3f + c;
+#pragma unroll 4
+    for (int i = 0; i < iters; i++)
+#pragma unroll
+        for (int c = 0; c < 8; c++) x[c] = fmaf(x[c], a, b);
+    float sum = 0;
+    for (int c = 0; c < 8; c++) sum += x[c];
+    if (sum == 1234.5f) out[0] = sum;
+}
+
+/* The FP32 peak in GFLOP/s: the median of five runs of ffma_chains, two flops an FMA. */
+static double fp32_gflops(int sms)
+{
+    float *out;
+    CUDA_CHECK(cudaMalloc(&out, sizeof *out));
+    const int blocks = 8 * sms, threads = 256, iters = 16384;
+    double t = median_time([&] {
+        ffma_chains<<<blocks, threads>>>(out, iters, 0.9999f, 1e-4f);
+        CUDA_CHECK_LAST();
+    }, 5);
+    CUDA_CHECK(cudaFree(out));
+    return 2.0 * 8 * iters * (double)blocks * threads / t * 1e-9;
 }
 
 __global__ static void fill(float *p, size_t n, float scale)
@@ -328,7 +359,8 @@ int main(int argc, char **argv)
     printf("driver_cuda = %d.%d\nruntime_cuda = %d.%d\n", driver / 1000, driver % 1000 / 10, runtime / 1000,
            runtime % 1000 / 10);
     fflush(stdout);
-    if (want_copy) printf("copy_gbs = %.1f\n", copy_gbs((size_t)1 << 30));
+    if (want_copy) printf("copy_gbs = %.1f\nfp32_gflops = %.1f\n", copy_gbs((size_t)1 << 30),
+                          fp32_gflops(p.multiProcessorCount));
     if (want_blas) {
         double s, h;
         gemm_rates(8192, &s, &h);

@@ -18,6 +18,7 @@ typedef struct stage_result {
     lab_shape timed_shape;
     double seconds, gflops, gbs, ceiling_gflops, fraction, required;
     int chain_bound;     /* the ceiling was the one-chain add rate (lab_stage.chain), lower than the roof */
+    int fp32_bound;      /* the ceiling was the device's FP32 peak (lab_problem.fp32_capped), below the memory roof */
     double best_seconds; /* the fastest timed call (seconds is the median) */
     int calls;           /* timed calls made in the last timed run (the warm-up included) */
     int proven;          /* ... of which fetched whole with a matching digest: the ones timed */
@@ -60,6 +61,7 @@ typedef struct lab_run {
     char device[128];      /* GPU labs: the device graded on */
     int gpu_busy;          /* GPU labs: other processes on the device (-1: unknown) */
     double sgemm_gflops, hgemm_gflops; /* GPU labs: cuBLAS rates from the calibration */
+    double fp32_gflops;                /* GPU labs: the FP32 peak (FFMA) measured in this run, 0 unknown */
     char skip_why[128];    /* set when the whole lab is skipped here */
     char blas_note[160];   /* BLAS-ceiling labs: which OpenBLAS kernel was measured */
     /* The roofline chart's compute roof (GFLOP/s) and where it comes from: the fastest vendor-library

@@ -87,6 +87,9 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
         res->ceiling_gflops = p->flops(s) / pipeline_ideal(&res->pipe) * 1e-9;
     } else {
         res->ceiling_gflops = blas ? blas_ceiling(g, p, s) : g->run->now.stream_gbs * intensity(p, s);
+        /* bound by arithmetic here: no faster than the FP32 peak, however fast memory is */
+        res->fp32_bound = p->fp32_capped && g->run->fp32_gflops > 0 && g->run->fp32_gflops < res->ceiling_gflops;
+        if (res->fp32_bound) res->ceiling_gflops = g->run->fp32_gflops;
     }
     /* one chain of adds: no faster than the add latency allows, however fast memory is */
     const lab_stage *st = &LAB.stages[stage];
@@ -116,7 +119,9 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
     if (!res->fast_enough)
         fail(o, "too-slow", "%.2f GFLOP/s is %.*f%% of the ceiling%s; this stage needs %.*f%% (%.2f GFLOP/s)%s", res->gflops,
              percent_decimals(res->required, res->fraction), 100 * res->fraction,
-             res->chain_bound ? " (here the rate of one chain of dependent adds, below the memory roof)" : "",
+             res->chain_bound  ? " (here the rate of one chain of dependent adds, below the memory roof)"
+             : res->fp32_bound ? " (here the FP32 peak measured in this run, below the memory roof)"
+                               : "",
              percent_decimals(res->required, res->required), 100 * res->required, res->required * res->ceiling_gflops,
              res->disagreed ? " (the runner's own clock disagreed with the grader's on some calls: the grader's "
                               "times were used)" : "");

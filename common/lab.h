@@ -82,6 +82,10 @@ struct lab_problem {
      * or (CEIL_PIPELINE, data in host memory) the work over the ideal overlapped time: the longest of
      * pinned host-to-device copy, the probe's own kernel and device-to-host copy, measured in the run. */
     enum { CEIL_STREAM, CEIL_BLAS, CEIL_PIPELINE } ceiling;
+    /* CEIL_STREAM on a GPU, where the work may be bound by arithmetic instead (a convolution with a
+     * large filter): the ceiling is the lower of the memory roof and the device's FP32 peak, an FFMA
+     * kernel's rate measured in the same run by the probe (two flops an FFMA). */
+    int fp32_capped;
     const char *blas;
     /* GPU gemm problems: C = alpha A B + beta C. Shapes above `probe_flops` are checked against
      * cuBLAS run by the GPU probe on the same inputs (a CPU reference would take minutes). */

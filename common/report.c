@@ -139,7 +139,12 @@ void report_table(const lab_run *r, FILE *f)
         for (int i = 0; i < LAB.nstages; i++) kinds[LAB.stages[i].problem->ceiling] = 1;
         fprintf(f, "device: %s; device copy bandwidth %.0f GB/s this run (calibrated %.0f GB/s)\n", r->device,
                 r->now.stream_gbs, r->cached.stream_gbs);
-        if (kinds[CEIL_STREAM]) fprintf(f, "ceiling: device copy bandwidth x arithmetic intensity\n");
+        int capped = 0;
+        for (int i = 0; i < LAB.nstages; i++) capped |= LAB.stages[i].problem->fp32_capped;
+        if (kinds[CEIL_STREAM] && capped)
+            fprintf(f, "ceiling: device copy bandwidth x arithmetic intensity, or the FP32 peak measured in this run "
+                       "(%.0f GFLOP/s, FFMA), whichever is lower\n", r->fp32_gflops);
+        else if (kinds[CEIL_STREAM]) fprintf(f, "ceiling: device copy bandwidth x arithmetic intensity\n");
         if (kinds[CEIL_BLAS]) fprintf(f, "ceiling: cuBLAS on the same inputs at the timed size, in this run\n");
         if (kinds[CEIL_PIPELINE])
             fprintf(f, "ceiling: the ideal overlapped time, max(copy in, kernel, copy out), each timed alone at the timed "
@@ -294,7 +299,7 @@ static void test_entry(json *j, const char *stage, const char *check, double sco
         json_kv_number(j, "gflops", s->gflops);
         json_kv_number(j, "gbs", s->gbs);
         json_kv_number(j, "ceiling_gflops", s->ceiling_gflops);
-        json_kv_string(j, "ceiling", ceiling); /* what ceiling_gflops is: "stream", "blas", "pipeline" or "chain" */
+        json_kv_string(j, "ceiling", ceiling); /* what ceiling_gflops is: "stream", "blas", "pipeline", "chain" or "fp32" */
         json_kv_number(j, "fraction", s->fraction);
         json_kv_number(j, "required", s->required);
         json_kv_number(j, "speedup", s->speedup);
@@ -347,7 +352,9 @@ int report_json(const lab_run *r, const char *path)
         const char *name = LAB.stages[i].name;
         int speed_failed = s->correct && !s->fast_enough;
         const char *skip = s->skipped ? s->detail : NULL;
-        const char *ceiling = s->chain_bound ? "chain" : (const char *[]){"stream", "blas", "pipeline"}[LAB.stages[i].problem->ceiling];
+        const char *ceiling = s->chain_bound ? "chain"
+                              : s->fp32_bound ? "fp32"
+                                              : (const char *[]){"stream", "blas", "pipeline"}[LAB.stages[i].problem->ceiling];
         test_entry(&j, name, "correctness", s->points_correct, s->max_correct, s->correct,
                    s->correct ? "ok" : s->reason, skip ? skip : s->correct ? "" : s->detail, s->skipped ? s : NULL,
                    ceiling);

@@ -126,6 +126,7 @@ static int sweep(size_t l2, lab_case *out)
 static const lab_problem conv = {
     .name = "conv", .nbufs = 3, .out = COUT, .vary = CIN, .layout = layout, .flops = flops, .bytes = bytes,
     .reference = reference, .reference_at = reference_at, .lo = -1, .hi = 1, .cases = cases, .bench_cases = sweep,
+    .fp32_capped = 1,
 };
 
 #ifdef LAB_RUNNER
