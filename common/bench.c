@@ -195,6 +195,39 @@ static int benched(const options *opt, int stage)
     return !opt->stage || !*opt->stage || !strcmp(opt->stage, LAB.stages[stage].name);
 }
 
+/* The vendor library's routine for each problem that names one (lab_problem.vendor), at that
+ * problem's bench sizes, each size once: what the stages are measured against besides the roof. */
+static void vendor_rows(grader *g)
+{
+    char probe[1024], what[160] = "";
+    snprintf(probe, sizeof probe, "%s/common/gpu-probe", g->run->build_dir);
+    lab_shape done[LAB_MAX_CASES];
+    int ndone = 0;
+    for (int st = 0; st < LAB.nstages; st++) {
+        const lab_problem *p = LAB.stages[st].problem;
+        lab_case cases[LAB_MAX_CASES];
+        int n = p->vendor ? p->bench_cases(g->run->mach.llc_bytes, cases) : 0;
+        for (int i = 0; i < n; i++) {
+            int seen = 0;
+            for (int d = 0; d < ndone; d++) seen |= !memcmp(&done[d], &cases[i].s, sizeof done[d]);
+            if (seen || ndone == LAB_MAX_CASES) continue;
+            done[ndone++] = cases[i].s;
+            char sh[64];
+            shape_text(p, cases[i].s, sh, sizeof sh);
+            double t = gpu_vendor(probe, g->scratch, p->vendor, cases[i].s, what, sizeof what);
+            if (t <= 0) {
+                printf("  %-8s %-22s %9.1f  %-12s  the probe failed (see %s/vendor-probe.txt)\n", "vendor", sh,
+                       p->bytes(cases[i].s) / (1 << 20), p->vendor, g->scratch);
+                continue;
+            }
+            double gbs = p->bytes(cases[i].s) / t * 1e-9;
+            printf("  %-8s %-22s %9.1f  %-12s %9.2f %9.2f %8.0f%%\n", "vendor", sh, p->bytes(cases[i].s) / (1 << 20),
+                   p->vendor, p->flops(cases[i].s) / t * 1e-9, gbs, 100 * gbs / g->run->now.stream_gbs);
+        }
+    }
+    if (ndone) printf("vendor rows: %s, timed by the probe on its own data (median of 10 calls)\n", what);
+}
+
 int bench(const options *opt, grader *g, const char *source)
 {
     char msg[4096];
@@ -253,6 +286,7 @@ int bench(const options *opt, grader *g, const char *source)
             g->case_threads = 0;
         }
     }
+    if (LAB.gpu) vendor_rows(g);
     if (LAB.gpu) return 0;
     /* From -O3 down: a level is taken to be at most 3x slower than the one above it, so a row that
      * would pass the time limit is skipped before it runs. */

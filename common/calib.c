@@ -312,3 +312,18 @@ int gpu_pipeline(const char *probe, const char *scratch, int n, int degree, pipe
     config_free(&c);
     return rc == 0 && out->h2d > 0 && out->kernel > 0 && out->d2h > 0 ? 0 : -1;
 }
+
+double gpu_vendor(const char *probe, const char *scratch, const char *name, lab_shape s, char *what, size_t len)
+{
+    char dims[3][32], log[1024];
+    snprintf(dims[0], 32, "%d", s.m);
+    snprintf(dims[1], 32, "%d", s.n);
+    snprintf(dims[2], 32, "%d", s.k);
+    snprintf(log, sizeof log, "%s/vendor-probe.txt", scratch);
+    char *argv[] = {(char *)probe, "--vendor", (char *)name, dims[0], dims[1], dims[2], NULL};
+    config c = {0};
+    double t = run_probe(argv, log, &c) == 0 ? config_num_or(&c, "vendor_seconds", 0) : 0;
+    snprintf(what, len, "%s", config_str(&c, "vendor") ? config_str(&c, "vendor") : name);
+    config_free(&c);
+    return t;
+}

@@ -8,6 +8,7 @@
 #define CALIB_H
 
 #include <stddef.h>
+#include "lab.h"
 
 typedef struct machine {
     char cpu[128];
@@ -66,6 +67,10 @@ static inline double pipeline_ideal(const pipeline_times *t)
 }
 static inline double pipeline_serial(const pipeline_times *t) { return t->h2d + t->kernel + t->d2h; }
 int gpu_pipeline(const char *probe, const char *scratch, int n, int degree, pipeline_times *out);
+/* A vendor library's routine for a lab's problem (lab_problem.vendor: "cub-scan", "cublas-transpose")
+ * at shape s, on data the probe makes: the median seconds of a call, 0 on failure; what it ran, in
+ * words, into what. */
+double gpu_vendor(const char *probe, const char *scratch, const char *name, lab_shape s, char *what, size_t len);
 
 /* The GPU's cached calibration (copy bandwidth, cuBLAS SGEMM and HGEMM) in `dir`, keyed by this
  * machine and the device name; measured with `gpu-probe --blas` if missing or forced. */

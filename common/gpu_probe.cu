@@ -9,6 +9,9 @@
  *                        cuBLAS's rate at that shape (gemm_gflops); with IN (A, B and, for sgemm,
  *                        C, row-major, as the scorer packs them) also OUT: C = alpha A B + beta C
  *                        and |alpha| |A||B| + |beta| |C| (for the error bound), M x N floats each
+ *   gpu-probe --vendor cub-scan 0 N 0             CUB's exclusive scan of N ints (lab 10)
+ *   gpu-probe --vendor cublas-transpose M N 0     cuBLAS's geam transposing an M x N float matrix (lab 08)
+ *                        each prints the median seconds of a call (vendor_seconds) on data it makes
  *   gpu-probe --pipeline N DEGREE
  *                        the three parts of moving N floats through the GPU and back: pinned
  *                        host-to-device copy (h2d_s), Horner's rule of that degree on each element
@@ -19,6 +22,7 @@
 #define CUBLAS_CHECK_WANTED
 #include "cuda_check.h"
 
+#include <cub/device/device_scan.cuh>
 #include <cublas_v2.h>
 #include <cuda_fp16.h>
 #include <algorithm>
@@ -334,10 +338,58 @@ static int pipeline_mode(int argc, char **argv)
     return 0;
 }
 
+/* --vendor: see the top of the file. Inputs are whatever fill makes: the libraries' speed does not
+ * depend on the values. */
+static int vendor_mode(int argc, char **argv)
+{
+    long m = argc == 6 ? atol(argv[3]) : 0, n = argc == 6 ? atol(argv[4]) : 0;
+    double t = 0;
+    if (argc == 6 && !strcmp(argv[2], "cub-scan") && n >= 1) {
+        int *in, *out;
+        void *temp = nullptr;
+        size_t temp_bytes = 0;
+        CUDA_CHECK(cudaMalloc(&in, n * sizeof(int)));
+        CUDA_CHECK(cudaMalloc(&out, n * sizeof(int)));
+        CUDA_CHECK(cudaMemset(in, 1, n * sizeof(int)));
+        CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp, temp_bytes, in, out, (int)n));
+        CUDA_CHECK(cudaMalloc(&temp, temp_bytes));
+        t = median_time([&] { CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp, temp_bytes, in, out, (int)n)); }, 10);
+        printf("vendor = CUB DeviceScan::ExclusiveSum (CCCL %d.%d.%d)\n", CCCL_MAJOR_VERSION, CCCL_MINOR_VERSION,
+               CCCL_PATCH_VERSION);
+        CUDA_CHECK(cudaFree(temp));
+        CUDA_CHECK(cudaFree(in));
+        CUDA_CHECK(cudaFree(out));
+    } else if (argc == 6 && !strcmp(argv[2], "cublas-transpose") && m >= 1 && n >= 1) {
+        float *a, *c;
+        CUDA_CHECK(cudaMalloc(&a, m * n * sizeof(float)));
+        CUDA_CHECK(cudaMalloc(&c, m * n * sizeof(float)));
+        fill<<<1024, 256>>>(a, (size_t)(m * n), 1.0f);
+        CUDA_CHECK_LAST();
+        cublasHandle_t h;
+        CUBLAS_CHECK(cublasCreate(&h));
+        const float one = 1, zero = 0;
+        /* row-major in (m x n) is column-major n x m; its transpose, column-major m x n, is row-major out */
+        t = median_time([&] {
+            CUBLAS_CHECK(cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)m, (int)n, &one, a, (int)n, &zero, c, (int)m, c,
+                                     (int)m));
+        }, 10);
+        printf("vendor = cuBLAS geam (transpose)\n");
+        CUBLAS_CHECK(cublasDestroy(h));
+        CUDA_CHECK(cudaFree(a));
+        CUDA_CHECK(cudaFree(c));
+    } else {
+        fprintf(stderr, "usage: gpu-probe --vendor cub-scan|cublas-transpose M N K\n");
+        return 2;
+    }
+    printf("vendor_seconds = %.9g\n", t);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--gemm")) return gemm_mode(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "--pipeline")) return pipeline_mode(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "--vendor")) return vendor_mode(argc, argv);
     bool want_copy = false, want_blas = false;
     for (int i = 1; i < argc; i++) {
         want_copy |= !strcmp(argv[i], "--copy") || !strcmp(argv[i], "--blas");

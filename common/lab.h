@@ -86,6 +86,9 @@ struct lab_problem {
      * large filter): the ceiling is the lower of the memory roof and the device's FP32 peak, an FFMA
      * kernel's rate measured in the same run by the probe (two flops an FFMA). */
     int fp32_capped;
+    /* GPU: the vendor library's routine for this problem, which `make bench` times beside the stages
+     * at each size (common/gpu_probe.cu --vendor: "cub-scan", "cublas-transpose"); NULL: none. */
+    const char *vendor;
     const char *blas;
     /* GPU gemm problems: C = alpha A B + beta C. Shapes above `probe_flops` are checked against
      * cuBLAS run by the GPU probe on the same inputs (a CPU reference would take minutes). */

@@ -133,8 +133,15 @@ void report_table(const lab_run *r, FILE *f)
 {
     fprintf(f, "\n== %s: %s ==  (graded: %s/%s/%s)\n", LAB.id, LAB.title, r->work, LAB.id, LAB.source);
     fprintf(f, "seed 0x%016" PRIx64 "   replay: make grade LAB=%s SEED=0x%016" PRIx64 "\n", r->seed, LAB.id, r->seed);
-    if (LAB.gpu && r->skip_why[0]) fprintf(f, "%s\n", r->skip_why);
-    else if (LAB.gpu) {
+    if (LAB.gpu && r->skip_why[0]) {
+        char checker[64];
+        fprintf(f, "%s\n", r->skip_why);
+        snprintf(checker, sizeof checker, "scripts/emu/check%.2s.cpp", LAB.id);
+        if (access(checker, R_OK) == 0) /* run from the workbook's top: make grade */
+            fprintf(f, "no GPU here: `sh scripts/emu/run.sh %.2s %s/%s/%s` runs your kernels on the CPU and says which "
+                       "stage is wrong where (logic only: never speed, and a race may not show)\n", LAB.id, r->work,
+                    LAB.id, LAB.source);
+    } else if (LAB.gpu) {
         int kinds[3] = {0, 0, 0};
         for (int i = 0; i < LAB.nstages; i++) kinds[LAB.stages[i].problem->ceiling] = 1;
         fprintf(f, "device: %s; device copy bandwidth %.0f GB/s this run (calibrated %.0f GB/s)\n", r->device,

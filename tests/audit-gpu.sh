@@ -20,7 +20,13 @@ check() {
     rm -rf "$work" && mkdir -p "$work/$lab" && cp "$f" "$work/$lab/$src" || exit 2
     run_grader "$build" "$lab" "$work" "$build/tmp/results/$tag" --timeout 60 > "$build/tmp/$tag.log" 2>&1
     reasons=$(grep -o '"reason": "[a-z-]*"' "$build/tmp/results/$tag/$lab.json" 2>/dev/null | sort -u | tr '\n' ' ')
+    # no toolkit (or no probe built): nothing was compiled, so nothing was audited either
+    if grep -q 'no CUDA toolkit' "$build/tmp/$tag.log"; then
+        reasons="skipped: no CUDA toolkit (nothing built; run make tools with nvcc on PATH)"
+        want=none
+    fi
     case $want in
+        none) ok= ;;
         pass) ok=$(printf '%s' "$reasons" | grep -Eq '"(audit|build)"' || echo yes) ;;
         audit) ok=$(printf '%s' "$reasons" | grep -q '"audit"' && ! printf '%s' "$reasons" | grep -Eq '"(ok|skipped|build)"' && echo yes) ;;
     esac

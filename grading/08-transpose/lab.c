@@ -72,6 +72,7 @@ static int sweep(size_t l2, lab_case *out)
 static const lab_problem transpose = {
     .name = "transpose", .nbufs = 2, .out = TOUT, .vary = TIN, .layout = layout, .flops = flops, .bytes = bytes,
     .reference = reference, .reference_at = reference_at, .lo = -1, .hi = 1, .cases = cases, .bench_cases = sweep,
+    .vendor = "cublas-transpose", /* make bench: cuBLAS's geam beside the stages */
 };
 
 #ifdef LAB_RUNNER

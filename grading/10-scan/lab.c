@@ -91,7 +91,7 @@ static int many_block_sweep(size_t l2, lab_case *out)
     static const lab_problem id = {                                                                              \
         .name = what, .nbufs = 3, .out = SOUT, .vary = SIN, .layout = layout,         \
         .flops = elements, .bytes = bytes, .reference = reference, .lo = -6, .hi = 7, .quantum = 1,               \
-        .cases = cases_fn, .bench_cases = sweep_fn,                                                               \
+        .cases = cases_fn, .bench_cases = sweep_fn, .vendor = "cub-scan",                                       \
     }
 SCAN_PROBLEM(one_block, "scan", one_block_cases, one_block_sweep);
 SCAN_PROBLEM(many_blocks, "scan", many_block_cases, many_block_sweep);
