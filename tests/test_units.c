@@ -393,6 +393,36 @@ START_TEST(test_runner_cpu_seconds_counts_every_thread)
 }
 END_TEST
 
+/* Int elements (lab 10): stored rounded, clamped, NaN as INT32_MAX, so the poison values are ints no
+ * sum can be; a fill from a seed gives integers in [lo, hi] (quantum 1), the same each time. */
+START_TEST(test_int_elements_round_clamp_and_fill)
+{
+    int32_t v[4096];
+    elem_set(v, I32, 0, 2.6);
+    elem_set(v, I32, 1, -7.0);
+    elem_set(v, I32, 2, NAN);
+    elem_set(v, I32, 3, -3.25e30);
+    ck_assert_int_eq(v[0], 3);
+    ck_assert_int_eq(v[1], -7);
+    ck_assert_int_eq(v[2], INT32_MAX);
+    ck_assert_int_eq(v[3], INT32_MIN);
+    ck_assert(elem_get(v, I32, 1) == -7.0);
+    ck_assert(elem_stored(I32, poison_value(0)) == INT32_MAX && elem_stored(I32, poison_value(1)) == INT32_MIN);
+    ck_assert_uint_eq(elem_bytes(I32), 4);
+    vary_fill(v, I32, 4096, 42, -6, 7, 1);
+    double sum = 0;
+    int lo = 0, hi = 0;
+    for (int i = 0; i < 4096; i++) {
+        lo = v[i] < lo ? v[i] : lo, hi = v[i] > hi ? v[i] : hi;
+        sum += v[i];
+    }
+    ck_assert_int_eq(lo, -6);
+    ck_assert_int_eq(hi, 7);
+    ck_assert(sum == vary_sum(I32, 4096, 42, -6, 7, 1));
+    ck_assert(fabs(sum / 4096 - 0.5) < 0.2); /* the mean lab 10's overflow argument rests on */
+}
+END_TEST
+
 /* Time the host of a VM took (steal) excuses a shortfall only where the code, given that time back,
  * would have passed: serial code stays serial, slow code slow, and a little steal excuses nothing. */
 START_TEST(test_steal_excuses_only_what_it_explains)
@@ -443,6 +473,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_deps_sees_cblas_header_without_openblas);
     tcase_add_test(t, test_runner_cpu_seconds_counts_every_thread);
     tcase_add_test(t, test_steal_excuses_only_what_it_explains);
+    tcase_add_test(t, test_int_elements_round_clamp_and_fill);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;
