@@ -30,8 +30,10 @@ typedef struct stage_result {
     int parallel_seen;                /* a speedup not judged, and the code kept the lab's threads busy (cpus) */
     double cpus;                      /* threaded labs: CPUs the runner kept busy over its last timed run
                                          at the lab's threads (the kernel's accounting / the calls' time) */
-    double stolen;                    /* CPU labs: CPUs' worth of time the VM's host took (steal) over the
-                                         calls of the least disturbed timed run at the lab's threads (-1 unknown) */
+    double stolen, waited;            /* CPU labs: CPUs' worth of time the VM's host took (steal), and that
+                                         the runner's threads waited ready for a CPU another process held (the
+                                         run queue), over the calls of the least disturbed timed run at the
+                                         lab's threads (-1 unknown) */
     int busy;                         /* CPU labs: the machine was far below its calibrated bandwidth just
                                          before this stage was timed, three tries: speed not judged */
     double points_correct, points_speed, max_correct, max_speed;
@@ -43,9 +45,10 @@ typedef struct stage_result {
 /* A CPU lab's bandwidth below this fraction of its calibration as a stage starts: the
  * machine is busy, and the stage's speed is not judged (judge.c). */
 #define BUSY_FRACTION 0.6
-/* ... or the host of this virtual machine took at least this many CPUs' worth of time (steal)
- * while the stage was timed, in every timed run: its speed and speedup are not judged. */
-#define STEAL_BUSY 0.1
+/* ... or its threads lost at least this many CPUs' worth of time while the stage was timed, in every
+ * timed run, to the host of this virtual machine (steal) or to other processes (the run queue), and
+ * with it given back would have passed: its speed and speedup are not judged (judge.c). */
+#define LOST_BUSY 0.1
 
 typedef struct lab_run {
     const char *work;   /* the tree graded: "labs" */

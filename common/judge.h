@@ -13,12 +13,14 @@ void stage_points(const config *cfg, int stage, stage_result *res);
 /* A stage written as several chains of adds (lab_stage.chains): the multiple of one chain's rate
  * that is enough where it is below its fraction (thresholds.conf: <stage>_over_chain); 0: none. */
 double over_chain(const config *cfg, int stage);
-/* Whether a stage that fell short (reason "too-slow" or "no-speedup") would have passed had the host
- * of this virtual machine not taken CPU time from it while it was timed (res->stolen, steal time: the
- * kernel's count, which no process here can raise), at least STEAL_BUSY CPUs of it: its rate and
- * speedup scaled by the CPUs it used over those plus the stolen ones, its CPU count raised by the
- * stolen ones. Serial code stays serial, and slow code slow. */
-int passes_unstolen(const stage_result *res, const char *reason, int threads);
+/* Whether a stage that fell short (reason "too-slow" or "no-speedup") would have passed had its threads
+ * not lost CPU time while it was timed, at least LOST_BUSY CPUs of it: to the host of this virtual
+ * machine (res->stolen, steal time) or waiting, ready, for a CPU another process held (res->waited,
+ * the run queue). Both are the kernel's counts, which code can raise only by keeping more threads
+ * busy than there are CPUs (and then its CPU count is high too). Its rate and speedup are scaled by
+ * the CPUs it used over those plus the lost ones, its CPU count raised by the lost ones: serial code
+ * stays serial, and slow code slow. */
+int passes_given_back(const stage_result *res, const char *reason, int threads);
 /* The sizes of a problem this run (from the seed: a replay sees them again). */
 int problem_cases(const lab_run *r, const lab_problem *p, lab_case *out);
 /* The vendor library's rate at shape s and the pipeline's parts at s, measured once in this run. */

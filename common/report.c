@@ -313,6 +313,7 @@ static void test_entry(json *j, const char *stage, const char *check, double sco
         json_kv_number(j, "speedup_required", s->speedup_required);
         if (s->speedup_required > 0) json_kv_number(j, "cpus", s->cpus); /* the kernel's count, over the timed calls */
         if (s->gflops > 0 && s->stolen >= 0) json_kv_number(j, "stolen_cpus", s->stolen); /* the host's steal, then */
+        if (s->gflops > 0 && s->waited >= 0) json_kv_number(j, "waited_cpus", s->waited); /* the run queue's */
         json_kv_number(j, "m", s->timed_shape.m);
         json_kv_number(j, "n", s->timed_shape.n);
         json_kv_number(j, "k", s->timed_shape.k);

@@ -420,6 +420,26 @@ double runner_cpu_seconds(const runner_proc *p)
     return ok ? (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK) : -1;
 }
 
+double runner_waited_seconds(const runner_proc *p)
+{
+    char path[96];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)p->pid);
+    DIR *d = opendir(path);
+    double ns = 0;
+    int tasks = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (e->d_name[0] == '.') continue;
+        char file[160];
+        snprintf(file, sizeof file, "/proc/%d/task/%.20s/schedstat", (int)p->pid, e->d_name);
+        char *text = read_text(file, 256);
+        unsigned long long run = 0, wait = 0;
+        if (text && sscanf(text, "%llu %llu", &run, &wait) == 2) ns += (double)wait, tasks++;
+        free(text);
+    }
+    if (d) closedir(d);
+    return tasks > 0 ? ns * 1e-9 : -1;
+}
+
 double machine_steal_seconds(void)
 {
     char *text = read_text("/proc/stat", 512);

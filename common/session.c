@@ -158,6 +158,7 @@ typedef struct timed_call {
     double window;    /* GO to DONE, the scorer's clock ... */
     double cpu;       /* ... and the runner's CPU time in it, every thread (the kernel's count; -1 unknown) */
     double stolen;    /* ... and the CPU time the VM's host took in it (steal, every CPU; -1 unknown) */
+    double waited;    /* ... and the time the runner's threads waited, ready, for a CPU (-1 unknown) */
 } timed_call;
 
 /* WB_TIMING_LOG=file: a line per timed call (the scorer's time, the runner's, the one used), for
@@ -215,13 +216,16 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
     done_msg d;
     double ts = now_s();
     if (runner_send(p, MSG_SEED, &secret, sizeof secret) || runner_recv(p, MSG_STAGED, NULL, 0)) return -1;
-    double cpu0 = runner_cpu_seconds(p), steal0 = machine_steal_seconds(), t0 = now_s();
+    double cpu0 = runner_cpu_seconds(p), wait0 = runner_waited_seconds(p), steal0 = machine_steal_seconds();
+    double t0 = now_s();
     seg[SEG_STAGE] += t0 - ts;
     if (runner_send(p, MSG_GO, NULL, 0) || runner_recv(p, MSG_DONE, &d, sizeof d)) return -1;
-    double t_done = now_s() - t0, cpu1 = runner_cpu_seconds(p), steal1 = machine_steal_seconds();
+    double t_done = now_s() - t0, cpu1 = runner_cpu_seconds(p), wait1 = runner_waited_seconds(p);
+    double steal1 = machine_steal_seconds();
     tc->window = t_done;
     tc->cpu = cpu0 >= 0 && cpu1 >= 0 ? cpu1 - cpu0 : -1;
     tc->stolen = steal0 >= 0 && steal1 >= 0 ? steal1 - steal0 : -1;
+    tc->waited = wait0 >= 0 && wait1 >= 0 ? wait1 - wait0 : -1;
     /* A call that took longer than moving its output would (at 2 GB/s) is fetched whole anyway. */
     whole = whole || t_done * 2e9 >= (double)out_bytes;
     uint64_t *at = pick_positions(pick, ob, whole ? SAMPLES_WHOLE : SAMPLES_PER_CALL, &count);
@@ -331,14 +335,16 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     }
     /* The CPUs the code kept busy while it was called: the kernel's count from GO to DONE, over that
      * time (the runner's digest of the output, one thread, is inside it). */
-    double window = 0, cpu = 0, stolen = 0;
+    double window = 0, cpu = 0, stolen = 0, waited = 0;
     for (unsigned c = 0; c < calls; c++) {
         window += tc[c].window;
         cpu = tc[c].cpu < 0 || cpu < 0 ? -1 : cpu + tc[c].cpu;
         stolen = tc[c].stolen < 0 || stolen < 0 ? -1 : stolen + tc[c].stolen;
+        waited = tc[c].waited < 0 || waited < 0 ? -1 : waited + tc[c].waited;
     }
     res->cpus = cpu >= 0 && window > 0 ? cpu / window : -1;
     res->stolen = stolen >= 0 && window > 0 ? stolen / window : -1;
+    res->waited = waited >= 0 && window > 0 ? waited / window : -1;
     phase("    timed: %u calls (stage %.2f, call %.2f, fetch %.2f, fill %.2f, digest %.2f, check %.2f)", calls,
           seg[SEG_STAGE], seg[SEG_CALL], seg[SEG_FETCH], seg[SEG_FILL], seg[SEG_DIGEST], seg[SEG_CHECK]);
     io = io ? io : runner_send(&g->proc, MSG_FINISH, NULL, 0);

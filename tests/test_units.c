@@ -433,17 +433,19 @@ START_TEST(test_steal_excuses_only_what_it_explains)
     later = machine_steal_seconds();
     ck_assert(later >= steal);
     stage_result parallel = {.cpus = 1.5, .stolen = 0.2, .speedup = 0.7, .speedup_required = 0.75};
-    ck_assert(passes_unstolen(&parallel, "no-speedup", 2)); /* 0.7 x 1.7 / 1.5 = 0.79 */
+    ck_assert(passes_given_back(&parallel, "no-speedup", 2)); /* 0.7 x 1.7 / 1.5 = 0.79 */
     stage_result serial = {.cpus = 1.0, .stolen = 0.2, .speedup = 1.0, .speedup_required = 0.75};
-    ck_assert(!passes_unstolen(&serial, "no-speedup", 2)); /* 1.2 CPUs: still one thread's work */
-    ck_assert(passes_unstolen(&serial, "no-speedup", 1));  /* a one-core machine: no thread count to show */
+    ck_assert(!passes_given_back(&serial, "no-speedup", 2)); /* 1.2 CPUs: still one thread's work */
+    ck_assert(passes_given_back(&serial, "no-speedup", 1));  /* a one-core machine: no thread count to show */
     stage_result little = {.cpus = 1.5, .stolen = 0.05, .speedup = 0.74, .speedup_required = 0.75};
-    ck_assert(!passes_unstolen(&little, "no-speedup", 2));
+    ck_assert(!passes_given_back(&little, "no-speedup", 2));
     stage_result slow = {.cpus = 1.0, .stolen = 0.3, .fraction = 0.2, .required = 0.4};
-    ck_assert(!passes_unstolen(&slow, "too-slow", 1)); /* 0.2 x 1.3: still short */
+    ck_assert(!passes_given_back(&slow, "too-slow", 1)); /* 0.2 x 1.3: still short */
     slow.fraction = 0.35;
-    ck_assert(passes_unstolen(&slow, "too-slow", 1));
-    ck_assert(!passes_unstolen(&slow, "wrong", 1));
+    ck_assert(passes_given_back(&slow, "too-slow", 1));
+    stage_result waited = {.cpus = 1.3, .stolen = 0, .waited = 0.7, .speedup = 0.6, .speedup_required = 0.65};
+    ck_assert(passes_given_back(&waited, "no-speedup", 2)); /* a neighbour on a core: 2.0 CPUs, 0.92x */
+    ck_assert(!passes_given_back(&slow, "wrong", 1));
 }
 END_TEST
 
