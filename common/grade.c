@@ -313,10 +313,8 @@ static void compute_roof(grader *g)
     lab_shape s = best >= 0 ? r->blas[best].s : (lab_shape){ROOF_N, ROOF_N, ROOF_N};
     char note[160];
     snprintf(note, sizeof note, "%s", r->blas_note);
-    int capped = 0;
-    for (int st = 0; st < LAB.nstages; st++) capped |= LAB.stages[st].problem->fp32_capped;
     if (best >= 0) r->compute_gflops = r->blas[best].gflops;
-    else if (LAB.gpu && capped && r->fp32_gflops > 0) { /* the roof its stages are judged against */
+    else if (LAB.gpu && lab_fp32_capped() && r->fp32_gflops > 0) { /* the roof its stages are judged against */
         r->compute_gflops = r->fp32_gflops;
         snprintf(r->compute_source, sizeof r->compute_source, "FP32 peak (a kernel of independent FMAs), measured "
                  "while grading");

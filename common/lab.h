@@ -181,6 +181,12 @@ extern const lab LAB;
 #define RUNNER_ONLY(f) NULL
 #endif
 
+/* A GPU lab's `lab` fields but its names (and `ranked`): run on one host thread, timed by the
+ * device's events (gpu_timer, common/gpu.h), its stages the table `t`. Lab 05, which times and
+ * traces its calls its own way, sets its fields itself. */
+#define GPU_LAB_FIELDS(t) \
+    .threads = 1, .gpu = 1, .stages = t, .nstages = sizeof t / sizeof t[0], .timer = RUNNER_ONLY(&gpu_timer)
+
 /* A GPU lab's stage: its buffers staged on the device the standard way (common/gpu.h, which the
  * lab includes when LAB_RUNNER is defined), and `run` calling the student's function. */
 #define GPU_STAGE(id, fn, what, problem, run) \

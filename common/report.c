@@ -129,6 +129,13 @@ static void ranking(const lab_run *r, FILE *f)
                 LAB.stages[order[i]].what);
 }
 
+int lab_fp32_capped(void)
+{
+    for (int st = 0; st < LAB.nstages; st++)
+        if (LAB.stages[st].problem->fp32_capped) return 1;
+    return 0;
+}
+
 void report_table(const lab_run *r, FILE *f)
 {
     fprintf(f, "\n== %s: %s ==  (graded: %s/%s/%s)\n", LAB.id, LAB.title, r->work, LAB.id, LAB.source);
@@ -146,9 +153,7 @@ void report_table(const lab_run *r, FILE *f)
         for (int i = 0; i < LAB.nstages; i++) kinds[LAB.stages[i].problem->ceiling] = 1;
         fprintf(f, "device: %s; device copy bandwidth %.0f GB/s this run (calibrated %.0f GB/s)\n", r->device,
                 r->now.stream_gbs, r->cached.stream_gbs);
-        int capped = 0;
-        for (int i = 0; i < LAB.nstages; i++) capped |= LAB.stages[i].problem->fp32_capped;
-        if (kinds[CEIL_STREAM] && capped)
+        if (kinds[CEIL_STREAM] && lab_fp32_capped())
             fprintf(f, "ceiling: device copy bandwidth x arithmetic intensity, or the FP32 peak measured in this run "
                        "(%.0f GFLOP/s, FFMA), whichever is lower\n", r->fp32_gflops);
         else if (kinds[CEIL_STREAM]) fprintf(f, "ceiling: device copy bandwidth x arithmetic intensity\n");

@@ -390,54 +390,47 @@ const char *runner_end_text(const runner_end *e, char *buf, size_t len)
     return buf;
 }
 
-/* Each thread's time on a CPU in nanoseconds, /proc/<pid>/task/<tid>/schedstat's first field: exact,
- * where /proc/<pid>/stat counts clock ticks. Falls back to those where schedstat is missing. */
-double runner_cpu_seconds(const runner_proc *p)
+/* Each thread's time on a CPU and time ready and waiting for one, in nanoseconds: the first two fields
+ * of /proc/<pid>/task/<tid>/schedstat, exact, where /proc/<pid>/stat counts clock ticks of the first
+ * only (used where schedstat is missing; *waited is -1 then). */
+int runner_sched_seconds(const runner_proc *p, double *cpu, double *waited)
 {
     char path[96];
     snprintf(path, sizeof path, "/proc/%d/task", (int)p->pid);
     DIR *d = opendir(path);
-    double ns = 0;
+    double run_ns = 0, wait_ns = 0;
     int tasks = 0, missing = 0;
     for (struct dirent *e; d && (e = readdir(d));) {
         if (e->d_name[0] == '.') continue;
         char file[160];
         snprintf(file, sizeof file, "/proc/%d/task/%.20s/schedstat", (int)p->pid, e->d_name);
         char *text = read_text(file, 256);
-        unsigned long long run = 0;
-        if (text && sscanf(text, "%llu", &run) == 1) ns += (double)run, tasks++;
+        unsigned long long run = 0, wait = 0;
+        if (text && sscanf(text, "%llu %llu", &run, &wait) == 2) run_ns += (double)run, wait_ns += (double)wait, tasks++;
         else missing++;
         free(text);
     }
     if (d) closedir(d);
-    if (tasks > 0 && !missing) return ns * 1e-9;
+    if (tasks > 0 && !missing) {
+        *cpu = run_ns * 1e-9, *waited = wait_ns * 1e-9;
+        return 0;
+    }
+    *waited = -1;
     snprintf(path, sizeof path, "/proc/%d/stat", (int)p->pid);
     char *text = read_text(path, 4096), *close = text ? strrchr(text, ')') : NULL; /* the name may hold ')' */
     unsigned long long utime = 0, stime = 0;
     /* after the name: state (field 3) ... utime (14), stime (15) */
     int ok = close && sscanf(close + 1, "%*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %llu %llu", &utime, &stime) == 2;
     free(text);
-    return ok ? (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK) : -1;
+    *cpu = ok ? (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK) : -1;
+    return ok ? 0 : -1;
 }
 
-double runner_waited_seconds(const runner_proc *p)
+double runner_cpu_seconds(const runner_proc *p)
 {
-    char path[96];
-    snprintf(path, sizeof path, "/proc/%d/task", (int)p->pid);
-    DIR *d = opendir(path);
-    double ns = 0;
-    int tasks = 0;
-    for (struct dirent *e; d && (e = readdir(d));) {
-        if (e->d_name[0] == '.') continue;
-        char file[160];
-        snprintf(file, sizeof file, "/proc/%d/task/%.20s/schedstat", (int)p->pid, e->d_name);
-        char *text = read_text(file, 256);
-        unsigned long long run = 0, wait = 0;
-        if (text && sscanf(text, "%llu %llu", &run, &wait) == 2) ns += (double)wait, tasks++;
-        free(text);
-    }
-    if (d) closedir(d);
-    return tasks > 0 ? ns * 1e-9 : -1;
+    double cpu, waited;
+    runner_sched_seconds(p, &cpu, &waited);
+    return cpu;
 }
 
 double machine_steal_seconds(void)

@@ -61,10 +61,10 @@ int runner_recv(runner_proc *p, uint32_t kind, void *payload, size_t bytes);
 /* The CPU time (user and system, every thread, in seconds) the runner has used so far: the
  * kernel's accounting, from /proc, which the runner cannot write. -1 if unreadable. */
 double runner_cpu_seconds(const runner_proc *p);
-/* The time the runner's threads have stood ready to run and waited for a CPU that something else held
- * (every thread, the run queue's delay: /proc/<pid>/task/<tid>/schedstat's second field), in seconds;
- * -1 if unreadable. */
-double runner_waited_seconds(const runner_proc *p);
+/* ... and with it, in one reading, the time they have stood ready to run and waited for a CPU that
+ * something else held (every thread, the run queue's delay: schedstat's second field), in seconds:
+ * -1 where unreadable. Returns -1 where even the CPU time is unreadable. */
+int runner_sched_seconds(const runner_proc *p, double *cpu, double *waited);
 /* The CPU time the host of this virtual machine has taken from its CPUs so far (steal time, every
  * CPU, /proc/stat, in seconds): time the runner's threads wanted a CPU and the hypervisor ran something
  * else, which the kernel does not count as theirs. No process here can raise it. -1 if unreadable. */

@@ -216,11 +216,13 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
     done_msg d;
     double ts = now_s();
     if (runner_send(p, MSG_SEED, &secret, sizeof secret) || runner_recv(p, MSG_STAGED, NULL, 0)) return -1;
-    double cpu0 = runner_cpu_seconds(p), wait0 = runner_waited_seconds(p), steal0 = machine_steal_seconds();
+    double cpu0, wait0, cpu1, wait1, steal0 = machine_steal_seconds();
+    runner_sched_seconds(p, &cpu0, &wait0);
     double t0 = now_s();
     seg[SEG_STAGE] += t0 - ts;
     if (runner_send(p, MSG_GO, NULL, 0) || runner_recv(p, MSG_DONE, &d, sizeof d)) return -1;
-    double t_done = now_s() - t0, cpu1 = runner_cpu_seconds(p), wait1 = runner_waited_seconds(p);
+    double t_done = now_s() - t0;
+    runner_sched_seconds(p, &cpu1, &wait1);
     double steal1 = machine_steal_seconds();
     tc->window = t_done;
     tc->cpu = cpu0 >= 0 && cpu1 >= 0 ? cpu1 - cpu0 : -1;

@@ -381,7 +381,9 @@ START_TEST(test_runner_cpu_seconds_counts_every_thread)
     double before = runner_cpu_seconds(&p);
     ck_assert_int_eq(write(go[1], "x", 1), 1);
     usleep(300000);
-    double during = runner_cpu_seconds(&p);
+    double during = runner_cpu_seconds(&p), cpu, waited;
+    ck_assert_int_eq(runner_sched_seconds(&p, &cpu, &waited), 0);
+    ck_assert_msg(cpu >= during && waited >= 0, "schedstat: %.3f s on a CPU, %.3f s waiting", cpu, waited);
     ck_assert(before >= 0 && before < 0.05);
     ck_assert_msg(during > 0.15 * cpus && during < 0.45 * cpus, "%.2f s of CPU after 0.3 s of %d threads", during, cpus);
     int status;

@@ -179,9 +179,5 @@ const lab LAB = {
     .id = "04-warp-reduction",
     .title = "CUDA: vector add, reductions and matvec",
     .source = "reduce.cu",
-    .threads = 1,
-    .gpu = 1,
-    .stages = stages,
-    .nstages = sizeof stages / sizeof stages[0],
-    .timer = RUNNER_ONLY(&gpu_timer),
+    GPU_LAB_FIELDS(stages),
 };

@@ -81,9 +81,5 @@ const lab LAB = {
     .id = "06-tiling",
     .title = "CUDA: SGEMM from naive to register-tiled",
     .source = "sgemm.cu",
-    .threads = 1,
-    .gpu = 1,
-    .stages = stages,
-    .nstages = sizeof stages / sizeof stages[0],
-    .timer = RUNNER_ONLY(&gpu_timer),
+    GPU_LAB_FIELDS(stages),
 };

@@ -63,9 +63,5 @@ const lab LAB = {
     .id = "07-wmma",
     .title = "CUDA: tensor-core GEMM with WMMA",
     .source = "wmma_gemm.cu",
-    .threads = 1,
-    .gpu = 1,
-    .stages = stages,
-    .nstages = sizeof stages / sizeof stages[0],
-    .timer = RUNNER_ONLY(&gpu_timer),
+    GPU_LAB_FIELDS(stages),
 };

@@ -99,10 +99,6 @@ const lab LAB = {
     .id = "08-transpose",
     .title = "CUDA: matrix transpose, coalescing and shared-memory banks",
     .source = "transpose.cu",
-    .threads = 1,
-    .gpu = 1,
-    .stages = stages,
-    .nstages = sizeof stages / sizeof stages[0],
+    GPU_LAB_FIELDS(stages),
     .ranked = 5,
-    .timer = RUNNER_ONLY(&gpu_timer),
 };

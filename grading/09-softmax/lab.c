@@ -136,10 +136,6 @@ const lab LAB = {
     .id = "09-softmax",
     .title = "CUDA: row-wise softmax, safe and in one read",
     .source = "softmax.cu",
-    .threads = 1,
-    .gpu = 1,
-    .stages = stages,
-    .nstages = sizeof stages / sizeof stages[0],
+    GPU_LAB_FIELDS(stages),
     .ranked = 4,
-    .timer = RUNNER_ONLY(&gpu_timer),
 };

@@ -120,10 +120,6 @@ const lab LAB = {
     .id = "10-scan",
     .title = "CUDA: exclusive prefix sum, from one block to one pass",
     .source = "scan.cu",
-    .threads = 1,
-    .gpu = 1,
-    .stages = stages,
-    .nstages = sizeof stages / sizeof stages[0],
+    GPU_LAB_FIELDS(stages),
     .ranked = 5,
-    .timer = RUNNER_ONLY(&gpu_timer),
 };

@@ -154,10 +154,6 @@ const lab LAB = {
     .id = "11-convolution",
     .title = "CUDA: 2D convolution, constant memory, halo tiles and thread coarsening",
     .source = "conv.cu",
-    .threads = 1,
-    .gpu = 1,
-    .stages = stages,
-    .nstages = sizeof stages / sizeof stages[0],
+    GPU_LAB_FIELDS(stages),
     .ranked = 4,
-    .timer = RUNNER_ONLY(&gpu_timer),
 };
