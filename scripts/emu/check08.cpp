@@ -10,7 +10,7 @@ int main()
     const char *names[] = {"naive", "tiled", "padded", "swizzled", "vectorized"};
     fn f[] = {transpose_naive, transpose_tiled, transpose_padded, transpose_swizzled, transpose_vectorized};
     int shapes[][2] = {{1, 1},    {1, 1000}, {1000, 1}, {31, 33},   {33, 31},  {32, 32},
-                       {36, 100}, {100, 36}, {67, 129}, {18, 4099}, {4097, 17}};
+                       {36, 100}, {100, 36}, {67, 129}, {18, 4099}, {4097, 17}, {136, 200}, {128, 64}};
     int fails = 0;
     for (int s = 0; s < 11; s++) {
         int m = shapes[s][0], n = shapes[s][1];

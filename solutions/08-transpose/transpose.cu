@@ -44,32 +44,47 @@ __global__ void tile_kernel(int m, int n, const float *__restrict__ in, float *_
     }
 }
 
-/* Stage 5: 256 threads, one float4 in and one float4 out each. Thread t reads 4 consecutive
- * elements of row t / 8 of the tile (a warp: 4 rows of 128 bytes) and writes 4 consecutive
- * elements of row t / 8 of out's tile (4 rows of in's tile, down one column). With rows 33 floats
- * apart, element (4c + q, r) is in bank (4c + q + r) mod 32: for each q the warp's 8 values of c
- * and 4 of r fill the 32 banks once, on the way in and on the way out. Tiles inside the matrix
- * take the vector path; edge tiles, and sizes where a row does not start on 16 bytes, go element
- * by element in the same pattern. */
-__global__ void vector_kernel(int m, int n, const float *__restrict__ in, float *__restrict__ out, bool aligned)
+/* Stage 5: a 64 x 64 tile for 256 threads, four float4 in and four float4 out each. Thread t owns
+ * columns 4c to 4c + 3 of the tile, c = t % 16, in rows r = t / 16 + 16p, p = 0..3: a warp reads
+ * two rows of 256 bytes of in per load, and writes two rows of 256 bytes of out per store (tile
+ * rows 4c to 4c + 3 of one tile column r are four consecutive elements of out's row j0 + r). A
+ * thread has 64 bytes in flight where a 32 x 32 tile of one float4 a thread has 16: on an H200
+ * that was 95% of the copy bandwidth against 86% (docs/BENCHMARKS.md). Rows are 65 floats apart,
+ * so element (r, 4c + q) is in bank (r + 4c + q) mod 32: lanes c and c + 8 meet in a bank, a
+ * two-way conflict on the shared side, which a memory-bound kernel does not feel. Tiles inside the
+ * matrix take the vector path; edge tiles, and sizes where a row does not start on 16 bytes, go
+ * element by element in the same pattern. */
+constexpr int VTILE = 64, VTHREADS = 256, VROWS = VTHREADS / (VTILE / 4); /* 16 rows a pass */
+
+__global__ void __launch_bounds__(VTHREADS) vector_kernel(int m, int n, const float *__restrict__ in,
+                                                          float *__restrict__ out, bool aligned)
 {
-    __shared__ float tile[TILE][TILE + 1];
-    int i0 = blockIdx.y * TILE, j0 = blockIdx.x * TILE, r = threadIdx.x / 8, c = threadIdx.x % 8;
-    bool whole = aligned && i0 + TILE <= m && j0 + TILE <= n; /* the same for the whole block */
+    __shared__ float tile[VTILE][VTILE + 1];
+    int i0 = blockIdx.y * VTILE, j0 = blockIdx.x * VTILE, c = threadIdx.x % (VTILE / 4), r0 = threadIdx.x / (VTILE / 4);
+    bool whole = aligned && i0 + VTILE <= m && j0 + VTILE <= n; /* the same for the whole block */
     if (whole) {
-        float4 v = *reinterpret_cast<const float4 *>(in + (size_t)(i0 + r) * n + j0 + 4 * c);
-        tile[r][4 * c] = v.x, tile[r][4 * c + 1] = v.y, tile[r][4 * c + 2] = v.z, tile[r][4 * c + 3] = v.w;
+        float4 v[VTILE / VROWS];
+        for (int p = 0; p < VTILE / VROWS; p++) /* every load issued before any is used */
+            v[p] = *reinterpret_cast<const float4 *>(in + (size_t)(i0 + r0 + p * VROWS) * n + j0 + 4 * c);
+        for (int p = 0; p < VTILE / VROWS; p++) {
+            float *t = &tile[r0 + p * VROWS][4 * c];
+            t[0] = v[p].x, t[1] = v[p].y, t[2] = v[p].z, t[3] = v[p].w;
+        }
     } else {
-        for (int q = 0; q < 4; q++)
-            if (i0 + r < m && j0 + 4 * c + q < n) tile[r][4 * c + q] = in[(size_t)(i0 + r) * n + j0 + 4 * c + q];
+        for (int r = r0; r < VTILE; r += VROWS)
+            for (int q = 0; q < 4; q++)
+                if (i0 + r < m && j0 + 4 * c + q < n) tile[r][4 * c + q] = in[(size_t)(i0 + r) * n + j0 + 4 * c + q];
     }
     __syncthreads();
     if (whole) {
-        float4 v = make_float4(tile[4 * c][r], tile[4 * c + 1][r], tile[4 * c + 2][r], tile[4 * c + 3][r]);
-        *reinterpret_cast<float4 *>(out + (size_t)(j0 + r) * m + i0 + 4 * c) = v;
+        for (int r = r0; r < VTILE; r += VROWS) {
+            float4 v = make_float4(tile[4 * c][r], tile[4 * c + 1][r], tile[4 * c + 2][r], tile[4 * c + 3][r]);
+            *reinterpret_cast<float4 *>(out + (size_t)(j0 + r) * m + i0 + 4 * c) = v;
+        }
     } else {
-        for (int q = 0; q < 4; q++)
-            if (j0 + r < n && i0 + 4 * c + q < m) out[(size_t)(j0 + r) * m + i0 + 4 * c + q] = tile[4 * c + q][r];
+        for (int r = r0; r < VTILE; r += VROWS)
+            for (int q = 0; q < 4; q++)
+                if (j0 + r < n && i0 + 4 * c + q < m) out[(size_t)(j0 + r) * m + i0 + 4 * c + q] = tile[4 * c + q][r];
     }
 }
 
@@ -99,5 +114,6 @@ extern "C" void transpose_vectorized(int m, int n, const float *in, float *out)
 {
     bool aligned = m % 4 == 0 && n % 4 == 0 && reinterpret_cast<uintptr_t>(in) % 16 == 0 &&
                    reinterpret_cast<uintptr_t>(out) % 16 == 0;
-    vector_kernel<<<tiles(m, n), TILE * TILE / 4>>>(m, n, in, out, aligned);
+    dim3 grid((n + VTILE - 1) / VTILE, (m + VTILE - 1) / VTILE);
+    vector_kernel<<<grid, VTHREADS>>>(m, n, in, out, aligned);
 }

@@ -177,32 +177,36 @@ __global__ void __launch_bounds__(ONE) blelloch_kernel(const int *in, int *out, 
 
 /* ---------------------------------------------------------------- stages 4-5: many blocks */
 
-/* A tile of 4096 ints for 256 threads, 16 each: warp w owns ints [512 w, 512 w + 512) of the
- * tile, and its lanes load int4 j (j = 0..3) at 128 j + 4 lane: every load instruction of a warp
- * reads 512 consecutive bytes. */
-constexpr int THREADS = 256, TILE = 4096, WARPS = THREADS / WARP;
+/* A tile of 12288 ints for 256 threads, 48 each: warp w owns ints [1536 w, 1536 w + 1536) of the
+ * tile, and its lanes load int4 j (j = 0..11) at 128 j + 4 lane: every load instruction of a warp
+ * reads 512 consecutive bytes. Twelve int4s a thread keep 192 bytes a thread in flight: on an H200
+ * that took the look-back from 64% of the copy bandwidth (4 int4s, tiles of 4096) to 75%, level with
+ * CUB's DeviceScan in the same run (docs/BENCHMARKS.md). */
+constexpr int THREADS = 256, VEC = 12, WARPS = THREADS / WARP, WARP_INTS = WARP * 4 * VEC, TILE = WARPS * WARP_INTS;
 
 struct tile_regs {
-    int4 v[4];
-    int excl[4]; /* the exclusive prefix of each int4 within the warp's 512 */
+    int4 v[VEC];
+    int excl[VEC]; /* the exclusive prefix of each int4 within the warp's WARP_INTS */
     int warp_total;
 };
 
 __device__ long long elem_at(long long tile, int j)
 {
-    return tile * TILE + (threadIdx.x / WARP) * 512 + j * 128 + (threadIdx.x % WARP) * 4;
+    return tile * TILE + (threadIdx.x / WARP) * WARP_INTS + j * 128 + (threadIdx.x % WARP) * 4;
 }
 
 __device__ void load_tile(const int *in, int n, long long tile, bool vec, tile_regs &r)
 {
-    for (int j = 0; j < 4; j++) r.v[j] = load4(in, elem_at(tile, j), n, vec);
+#pragma unroll
+    for (int j = 0; j < VEC; j++) r.v[j] = load4(in, elem_at(tile, j), n, vec);
 }
 
-/* Each int4's prefix within its warp's 512 ints: four warp scans, each carrying the last's total. */
+/* Each int4's prefix within its warp's ints: VEC warp scans, each carrying the last's total. */
 __device__ void scan_in_warp(tile_regs &r)
 {
     int running = 0;
-    for (int j = 0; j < 4; j++) {
+#pragma unroll
+    for (int j = 0; j < VEC; j++) {
         int x = r.v[j].x + r.v[j].y + r.v[j].z + r.v[j].w, inclusive = warp_inclusive(x);
         r.excl[j] = running + inclusive - x;
         running += __shfl_sync(FULL, inclusive, WARP - 1);
@@ -212,7 +216,8 @@ __device__ void scan_in_warp(tile_regs &r)
 
 __device__ void store_tile(int *out, int n, long long tile, bool vec, const tile_regs &r, int offset)
 {
-    for (int j = 0; j < 4; j++) store4(out, elem_at(tile, j), n, vec, exclusive4(r.v[j], offset + r.excl[j]));
+#pragma unroll
+    for (int j = 0; j < VEC; j++) store4(out, elem_at(tile, j), n, vec, exclusive4(r.v[j], offset + r.excl[j]));
 }
 
 /* The block's warps' totals, scanned: warp_off[w] is warp w's offset within the tile, and the
@@ -252,8 +257,8 @@ __global__ void __launch_bounds__(THREADS) scan_tiles(const int *in, int *out, i
     store_tile(out, n, blockIdx.x, vec, r, (offsets ? offsets[blockIdx.x] : 0) + warp_off[threadIdx.x / WARP]);
 }
 
-/* Scan-then-propagate, as deep as n needs: 4096 tiles' totals at the first level, 4096^2 at the
- * second. `work` holds each level's totals; in may be out (a level's totals are scanned in place). */
+/* Scan-then-propagate, as deep as n needs: one tile holds the totals of up to TILE tiles, so two
+ * levels cover TILE^2 ints (about 1.5 x 10^8) and 2^28 - 1 takes a third. `work` holds each level's totals; in may be out (a level's totals are scanned in place). */
 void multiblock(int n, const int *in, int *out, int *work)
 {
     bool vec = aligned16(in) && aligned16(out);
