@@ -14,12 +14,13 @@ shift 2
 mkdir -p "$build"
 
 # The files of the workbook a kit holds: those git tracks (every file but the build folder outside
-# a checkout), never solutions/ or the planted and honest submissions (instructor-only tests; the
-# honest ones are solutions written differently).
+# a checkout), never solutions/, the planted and honest submissions (instructor-only tests; the
+# honest ones are solutions written differently) or the kernel studies behind the references
+# (scripts/studies/: a reference's design in all but name).
 kit_files() {
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git ls-files
     else find . -type f ! -path './.git/*' ! -path "./$build/*" | sed 's|^\./||'; fi |
-        grep -v -e '^solutions/' -e '^grading/[^/]*/planted/' -e '^grading/[^/]*/honest/'
+        grep -v -e '^solutions/' -e '^grading/[^/]*/planted/' -e '^grading/[^/]*/honest/' -e '^scripts/studies/'
 }
 
 case $what in
