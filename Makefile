@@ -103,9 +103,9 @@ $(BUILD)/common/gpu.o: common/gpu.c $(HEADERS)
 $(BUILD)/common/gpu_kernels.o: common/gpu_kernels.cu common/cuda_check.h
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
-$(BUILD)/common/gpu-probe: common/gpu_probe.cu common/cuda_check.h $(wildcard grading/*/lab.mk)
+$(BUILD)/common/gpu-probe: common/gpu_probe.cu $(BUILD)/common/gpu_kernels.o common/cuda_check.h $(wildcard grading/*/lab.mk)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(PROBE_FLAGS) -o $@ $< -lcublas
+	$(NVCC) $(NVCCFLAGS) $(PROBE_FLAGS) -o $@ $< $(BUILD)/common/gpu_kernels.o -lcublas
 
 # Per lab: the scorer (harness + lab.c) and the runner base (runner + lab.c with LAB_RUNNER),
 # which the grader links with the audited student object. A GPU lab's runner needs nvcc.

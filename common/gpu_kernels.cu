@@ -2,7 +2,9 @@
  * through host memory: a timed call's varying input derived from its secret (vary_value), the
  * poison written over an output, the output's digest (digest_chunk) and the values at the
  * positions the scorer picks. Each matches its host twin in proto.c bit for bit: the scorer
- * recomputes them on the host. Linked only into GPU labs' runners; called from gpu.c. */
+ * recomputes them on the host. Also the event timing of one call (wb_gpu_time), which the probe
+ * shares, so that a lab's kernels and its ceiling are timed alike. Linked into GPU labs' runners
+ * (called from gpu.c) and into the probe. */
 #include <cuda_fp16.h>
 #include <stdint.h>
 
@@ -90,6 +92,71 @@ static unsigned blocks_for(size_t n, unsigned threads)
 {
     size_t b = (n + threads - 1) / threads;
     return (unsigned)(b < 1 ? 1 : b > 65535 ? 65535 : b);
+}
+
+/* Timing one call with events. On an idle GPU an event recorded before a launch completes at
+ * once, while the host is still launching, and one recorded after cudaDeviceSynchronize waits
+ * for the host to wake and record it: each adds microseconds that are not the call's, a tenth of
+ * a 0.2 ms kernel's time together. So a one-thread kernel holds the default stream until the
+ * host has queued the call (a flag in mapped host memory), or for HOLD_NS at most, should the
+ * call wait on the stream itself (cudaMemcpyToSymbol does); the start event waits behind it. The
+ * end event is recorded on the legacy default stream, which waits for every blocking stream.
+ * Work on a non-blocking stream could run past it: if the device synchronisation ends more than
+ * LATE_MS after the end event, the time runs to an event recorded after it instead. */
+#define HOLD_NS 20000ull
+#define LATE_MS 0.05f
+
+__device__ static unsigned long long globaltimer(void)
+{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
+__global__ static void hold_kernel(const volatile int *go, unsigned long long limit_ns)
+{
+    unsigned long long t0 = globaltimer();
+    while (!*go && globaltimer() - t0 < limit_ns) {
+#if __CUDA_ARCH__ >= 700
+        __nanosleep(200);
+#endif
+    }
+}
+
+static volatile int *go_host;
+static int *go_dev;
+static cudaEvent_t ev[3];
+
+/* Before any timing (the runner: before its sandbox). */
+extern "C" void wb_gpu_timer_init(void)
+{
+    if (go_host) return;
+    CUDA_CHECK(cudaHostAlloc((void **)&go_host, sizeof *go_host, cudaHostAllocMapped));
+    CUDA_CHECK(cudaHostGetDevicePointer((void **)&go_dev, (void *)go_host, 0));
+    for (int i = 0; i < 3; i++) CUDA_CHECK(cudaEventCreate(&ev[i]));
+}
+
+/* Seconds that f(arg) kept the device busy, from its first queued work to its last. */
+extern "C" double wb_gpu_time(void (*f)(void *), void *arg)
+{
+    wb_gpu_timer_init();
+    *go_host = 0;
+    __sync_synchronize();
+    hold_kernel<<<1, 1>>>(go_dev, HOLD_NS);
+    CUDA_CHECK_LAST();
+    CUDA_CHECK(cudaEventRecord(ev[0], 0));
+    f(arg);
+    CUDA_CHECK_LAST();
+    CUDA_CHECK(cudaEventRecord(ev[1], 0));
+    __sync_synchronize();
+    *go_host = 1;
+    CUDA_CHECK(cudaDeviceSynchronize());
+    CUDA_CHECK(cudaEventRecord(ev[2], 0));
+    CUDA_CHECK(cudaEventSynchronize(ev[2]));
+    float ms = 0, tail = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, ev[0], ev[1]));
+    CUDA_CHECK(cudaEventElapsedTime(&tail, ev[1], ev[2]));
+    return (tail > LATE_MS ? ms + tail : ms) * 1e-3;
 }
 
 /* Scratch on the device for digests and gathers, grown as needed and kept. */

@@ -1,8 +1,9 @@
 #!/bin/sh
 # gpu-verify.sh - run the GPU parts of the workbook on a machine with an NVIDIA GPU and keep the
 # logs: the environment, `make grade` of each GPU lab's reference and starter, `make bench`, and
-# `make check` of those labs. LABS="04 06" picks labs (default: every GPU lab). Logs go to $OUT
-# (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check (env grade bench check by default;
+# `make check` of those labs, and the kernel studies (scripts/studies: binaries already in build/studies
+# are run as they are, else built). LABS="04 06" picks labs (default: every GPU lab). Logs go to $OUT
+# (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check studies (env grade bench check by default;
 # `check` runs the planted submissions too); `check` also keeps the
 # grading logs of each lab's reference from the test suite. Where Check and OpenBLAS are not installed and cannot be, Debian packages of them may
 # be put in .deps/ (apt-get download check libsubunit0 libsubunit-dev pkgconf pkgconf-bin
@@ -44,6 +45,11 @@ for step in $steps; do
             for l in $labs; do
                 WB_SECCOMP_TRACE=1 make grade LAB=$l WORK=solutions > "$out/seccomp-$l.txt" 2>&1
                 grep -h 'seccomp: unlisted' "$out/seccomp-$l.txt" | sort | uniq -c | sed "s/^/lab $l: /" | tee -a "$out/seccomp.txt"
+            done ;;
+        studies)
+            for s in scan transpose conv; do
+                if [ -x build/studies/$s ]; then echo "== $s (prebuilt)"; build/studies/$s; else sh scripts/studies/run.sh $s; fi 2>&1 |
+                    tee "$out/study-$s.txt"
             done ;;
         bench) for l in $labs; do make bench LAB=$l WORK=solutions 2>&1 | tee "$out/bench-$l.txt"; done ;;
         hostile) for l in $labs; do make hostile LAB=$l 2>&1 | tee "$out/hostile-$l.txt" | tail -30; done ;;

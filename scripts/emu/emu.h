@@ -94,6 +94,15 @@ static inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 #define __constant__
 #define cudaMemcpyToSymbol(sym, src, bytes, ...) (memcpy(&(sym), (src), (bytes)), cudaSuccess)
 #define cudaMemcpyToSymbolAsync(sym, src, bytes, ...) (memcpy(&(sym), (src), (bytes)), cudaSuccess)
+/* A device of 2 SMs that hold 2 blocks each: a kernel that sizes its grid to the resident blocks
+ * and loops over its tiles takes several tiles a block here. */
+enum cudaDeviceAttr { cudaDevAttrMultiProcessorCount };
+static inline int cudaGetDevice(int *d) { return *d = 0, cudaSuccess; }
+static inline int cudaDeviceGetAttribute(int *v, cudaDeviceAttr, int) { return *v = 2, cudaSuccess; }
+template <class F> static inline int cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *v, F, int, size_t)
+{
+    return *v = 2, cudaSuccess;
+}
 struct int4 {
     int x, y, z, w;
 };

@@ -14,11 +14,10 @@ if [ -z "${ARCH:-}" ]; then
     cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
     ARCH=sm_${cc:-90}
 fi
-# conv.cu takes the reference's coarsened kernel body as it stands: from the line after its opening
-# brace's constexprs to the kernel's closing brace.
-sed -n '/^__global__ void coarsened_kernel/,/^}/p' "$top/solutions/11-convolution/conv.cu" | sed '1,2d' > "$out/coarsened_body.inc"
 for s in ${*:-scan transpose conv}; do
-    nvcc -O3 -std=c++17 -arch="$ARCH" -I"$here" -I"$out" -o "$out/$s" "$here/$s.cu"
+    # conv.cu includes lab 11's reference whole (and its conv.h)
+    nvcc -O3 -std=c++17 -arch="$ARCH" -I"$here" -I"$top/solutions" -I"$top/grading/11-convolution" \
+        -o "$out/$s" "$here/$s.cu"
     echo "== $s ($ARCH, $(date -u +%T) UTC)"
     "$out/$s"
 done

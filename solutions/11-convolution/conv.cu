@@ -118,73 +118,170 @@ __global__ void tiled_kernel(int m, int n, const float *__restrict__ in, float *
 
 /* ---------------------------------------------------------------- stage 4: coarsened */
 
-/* Each thread computes C = 4 adjacent outputs of a row, and does so for RT = 4 adjacent rows: a
- * 4 x 4 block of outputs in 16 registers. A block of 32 x 8 threads covers 32 rows x 128 columns.
- * For each of the RT + K - 1 tile rows its outputs need, a thread reads the C + K - 1 pixels of its
- * window into registers once, with 16-byte loads from shared memory (a warp's 32 loads are 512
- * consecutive bytes: no bank conflict), and uses each pixel in up to C x min(RT, K) FFMAs: for
- * output row rr the tile row y meets filter row y - rr. Per output at K = 7: 49 FFMAs and about 8
- * pixels read from shared memory (stage 3: 49 of each). */
-constexpr int C = 4, RT = 4, C_COLS = 32 * C, C_ROWS = 8 * RT;
+/* Each thread computes C adjacent outputs of a row, and does so for RT adjacent rows: a C x RT
+ * block of outputs in registers (4 x 4 up to K = 11; 4 x 2 above, where two tiles of 4 x 4 would
+ * not fit in 48 KB of shared memory). A block of 32 x 8 threads covers 8 RT rows x 32 C columns.
+ * For each of the RT + K - 1 tile rows its outputs need, a thread reads its window of pixels into
+ * registers once, with 16-byte loads from shared memory (a warp's 32 loads are consecutive: no bank
+ * conflict), and uses each pixel in up to C x min(RT, K) FFMAs: for output row rr the tile row y
+ * meets filter row y - rr. Per output at K = 7: 49 FFMAs and about 8 pixels read from shared memory
+ * (stage 3: 49 of each).
+ *
+ * Loading overlaps computing. A block stays on the GPU and takes tile after tile (as many blocks as
+ * fit at once, each stepping by the grid's size); while it computes one tile from shared memory,
+ * the next one is on its way into a second buffer, by cp.async: copies from global to shared memory
+ * that pass no register and that the thread does not wait for until cp.async.wait_group. A copy
+ * whose source size is given as 0 writes zeros, so the padding outside the image costs no branch
+ * around a load. The tile's first column is the output tile's first column less P = R rounded up
+ * to a multiple of 4, so that when the rows are 16-byte aligned (n a multiple of 4) every copy
+ * moves 4 pixels and lies wholly inside or wholly outside the image; other images take 4-byte
+ * copies. Below sm_80 (no cp.async) the copies are plain loads and stores. */
+constexpr int C = 4;
 
-template <int K>
-__global__ void coarsened_kernel(int m, int n, const float *__restrict__ in, float *__restrict__ out)
+__device__ __forceinline__ void copy16(float *dst, const float *src, bool inside)
 {
-    /* W: the floats of a thread's window, C + K - 1, rounded up to whole float4s. SW: the tile's
-     * row length, where the last thread's window ends (at least C_COLS + K - 1); a multiple of 4,
-     * so that every window starts 16-byte aligned. */
-    constexpr int R = K / 2, IH = C_ROWS + K - 1, W = 4 * ((C + K - 1 + 3) / 4), SW = C * 31 + W;
-    __shared__ float4 tile4[IH * SW / 4]; /* float4: 16-byte aligned */
-    float *tile = reinterpret_cast<float *>(tile4);
-    int i0 = blockIdx.y * C_ROWS, j0 = blockIdx.x * C_COLS, tx = threadIdx.x, ty = threadIdx.y;
-    /* The load, as in stage 3: a warp takes 32 consecutive pixels of a tile row at a time, every
-     * column offset a constant from the row's start; zeros outside the image. */
-    for (int y = ty; y < IH; y += 8) {
-        int row = i0 + y - R;
-        bool row_in = row >= 0 && row < m;
-        const float *src = in + (size_t)(row_in ? row : 0) * n;
-#pragma unroll
-        for (int x0 = 0; x0 < SW; x0 += 32) { /* a fixed count: unrolled, offsets constant */
-            int x = x0 + tx, col = j0 + x - R;
-            if (x < SW) tile[y * SW + x] = row_in && col >= 0 && col < n ? src[col] : 0.0f;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(s), "l"(src), "r"(inside ? 16 : 0));
+#else
+    *reinterpret_cast<float4 *>(dst) = inside ? *reinterpret_cast<const float4 *>(src) : make_float4(0, 0, 0, 0);
+#endif
+}
+
+__device__ __forceinline__ void copy4(float *dst, const float *src, bool inside)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(s), "l"(src), "r"(inside ? 4 : 0));
+#else
+    *dst = inside ? *src : 0.0f;
+#endif
+}
+
+/* The copies issued since the last commit become one group; wait until at most N groups are
+ * still in flight (this thread's: a barrier after it makes every thread's visible). */
+__device__ __forceinline__ void copies_commit()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
+template <int N> __device__ __forceinline__ void copies_wait()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
+#endif
+}
+
+template <int K, int RT> struct coarse_tile {
+    static constexpr int R = K / 2, P = (R + 3) / 4 * 4, OFF = P - R;
+    static constexpr int ROWS = 8 * RT, COLS = 32 * C, IH = ROWS + K - 1, SW = COLS + 2 * P;
+    /* W: the floats of a thread's window (from OFF, C + K - 1 of them), rounded up to whole float4s */
+    static constexpr int W = 4 * ((OFF + C + K - 1 + 3) / 4);
+    static_assert(C % 4 == 0 && 31 * C + W <= SW, "the last thread's window lies inside the tile row");
+};
+
+/* Tile t's pixels, rows i0 - R .. and columns j0 - P .., into buf: queued copies, none waited for. */
+template <int K, int RT>
+__device__ void load_tile(int m, int n, const float *__restrict__ in, bool by4, int i0, int j0, float *buf)
+{
+    using T = coarse_tile<K, RT>;
+    int tid = threadIdx.y * 32 + threadIdx.x;
+    if (by4) {
+        for (int e = tid; e < T::IH * T::SW / 4; e += 256) {
+            int y = e / (T::SW / 4), x = 4 * (e % (T::SW / 4)), row = i0 + y - T::R, col = j0 + x - T::P;
+            bool inside = row >= 0 && row < m && col >= 0 && col < n;
+            copy16(buf + y * T::SW + x, inside ? in + (size_t)row * n + col : in, inside);
+        }
+    } else {
+        for (int e = tid; e < T::IH * T::SW; e += 256) {
+            int y = e / T::SW, x = e % T::SW, row = i0 + y - T::R, col = j0 + x - T::P;
+            bool inside = row >= 0 && row < m && col >= 0 && col < n;
+            copy4(buf + y * T::SW + x, inside ? in + (size_t)row * n + col : in, inside);
         }
     }
-    __syncthreads();
-    float acc[RT][C] = {};
+}
+
+template <int K, int RT>
+__global__ void __launch_bounds__(256) coarsened_kernel(int m, int n, const float *__restrict__ in, float *__restrict__ out)
+{
+    using T = coarse_tile<K, RT>;
+    __shared__ float4 tiles4[2][T::IH * T::SW / 4]; /* float4: 16-byte aligned */
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int tiles_x = (n + T::COLS - 1) / T::COLS, tiles = tiles_x * ((m + T::ROWS - 1) / T::ROWS);
+    bool by4 = n % 4 == 0 && reinterpret_cast<uintptr_t>(in) % 16 == 0;
+    bool vec = n % 4 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0;
+    int t = blockIdx.x;
+    if (t < tiles)
+        load_tile<K, RT>(m, n, in, by4, t / tiles_x * T::ROWS, t % tiles_x * T::COLS, reinterpret_cast<float *>(tiles4[0]));
+    copies_commit();
+    for (int k = 0; t < tiles; t += gridDim.x, k ^= 1) {
+        int next = t + gridDim.x; /* on its way while this tile is computed */
+        if (next < tiles)
+            load_tile<K, RT>(m, n, in, by4, next / tiles_x * T::ROWS, next % tiles_x * T::COLS,
+                             reinterpret_cast<float *>(tiles4[k ^ 1]));
+        copies_commit();
+        copies_wait<1>(); /* all but the group just committed: this tile's copies have landed */
+        __syncthreads();  /* ... every thread's */
+        const float *tile = reinterpret_cast<const float *>(tiles4[k]);
+        float acc[RT][C] = {};
 #pragma unroll
-    for (int y = 0; y < RT + K - 1; y++) { /* the tile rows this thread's outputs need */
-        float v[W];
-        const float4 *p = reinterpret_cast<const float4 *>(tile + (ty * RT + y) * SW + C * tx);
+        for (int y = 0; y < RT + K - 1; y++) { /* the tile rows this thread's outputs need */
+            float v[T::W];
+            const float4 *p = reinterpret_cast<const float4 *>(tile + (ty * RT + y) * T::SW + C * tx);
 #pragma unroll
-        for (int q = 0; q < W / 4; q++) {
-            float4 t = p[q];
-            v[4 * q] = t.x, v[4 * q + 1] = t.y, v[4 * q + 2] = t.z, v[4 * q + 3] = t.w;
+            for (int q = 0; q < T::W / 4; q++) {
+                float4 f = p[q];
+                v[4 * q] = f.x, v[4 * q + 1] = f.y, v[4 * q + 2] = f.z, v[4 * q + 3] = f.w;
+            }
+#pragma unroll
+            for (int rr = 0; rr < RT; rr++) {
+                const int a = y - rr; /* the filter row that tile row y meets at output row rr: a constant */
+                if (a < 0 || a >= K) continue;
+#pragma unroll
+                for (int b = 0; b < K; b++)
+#pragma unroll
+                    for (int c = 0; c < C; c++)
+                        acc[rr][c] = fmaf(c_filter[a * K + b], v[T::OFF + c + b], acc[rr][c]);
+            }
         }
+        /* C adjacent outputs: 16-byte stores where the row holds them all and they are aligned. */
+        int i0 = t / tiles_x * T::ROWS, j = t % tiles_x * T::COLS + C * tx;
 #pragma unroll
         for (int rr = 0; rr < RT; rr++) {
-            const int a = y - rr; /* the filter row that tile row y meets at output row rr: a constant */
-            if (a < 0 || a >= K) continue;
+            int i = i0 + ty * RT + rr;
+            if (i >= m) break;
+            float *o = out + (size_t)i * n + j;
 #pragma unroll
-            for (int b = 0; b < K; b++)
+            for (int c = 0; c < C; c += 4) {
+                if (vec && j + c + 3 < n) {
+                    *reinterpret_cast<float4 *>(o + c) =
+                        make_float4(acc[rr][c], acc[rr][c + 1], acc[rr][c + 2], acc[rr][c + 3]);
+                } else {
 #pragma unroll
-                for (int c = 0; c < C; c++) acc[rr][c] = fmaf(c_filter[a * K + b], v[c + b], acc[rr][c]);
+                    for (int d = 0; d < 4; d++)
+                        if (j + c + d < n) o[c + d] = acc[rr][c + d];
+                }
+            }
         }
+        __syncthreads(); /* every thread done with this buffer before the next iteration refills it */
     }
-    /* Four adjacent outputs: one 16-byte store where the row holds them all and they are aligned. */
-    bool vec = n % 4 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0;
-#pragma unroll
-    for (int rr = 0; rr < RT; rr++) {
-        int i = i0 + ty * RT + rr, j = j0 + C * tx;
-        if (i >= m) break;
-        float *o = out + (size_t)i * n + j;
-        if (vec && j + 3 < n) {
-            *reinterpret_cast<float4 *>(o) = make_float4(acc[rr][0], acc[rr][1], acc[rr][2], acc[rr][3]);
-        } else {
-#pragma unroll
-            for (int c = 0; c < C; c++)
-                if (j + c < n) o[c] = acc[rr][c];
-        }
+}
+
+/* As many blocks as the GPU holds at once (found once per instance), at most one a tile. */
+template <int K, int RT> void coarsened_launch_rt(int m, int n, const float *in, float *out)
+{
+    using T = coarse_tile<K, RT>;
+    static int resident;
+    if (!resident) {
+        int dev = 0, sms = 0, per_sm = 0;
+        cudaGetDevice(&dev);
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, coarsened_kernel<K, RT>, 256, 0);
+        resident = sms * per_sm > 0 ? sms * per_sm : 1;
     }
+    long tiles = (long)((n + T::COLS - 1) / T::COLS) * ((m + T::ROWS - 1) / T::ROWS);
+    coarsened_kernel<K, RT><<<(unsigned)(tiles < resident ? tiles : resident), BLOCK>>>(m, n, in, out);
 }
 
 /* ---------------------------------------------------------------- launchers, one per K */
@@ -201,7 +298,7 @@ template <int K> void tiled_launch(int m, int n, const float *in, float *out)
 }
 template <int K> void coarsened_launch(int m, int n, const float *in, float *out)
 {
-    coarsened_kernel<K><<<grid_for(m, n, C_ROWS, C_COLS), BLOCK>>>(m, n, in, out);
+    coarsened_launch_rt<K, K <= 11 ? 4 : 2>(m, n, in, out);
 }
 
 /* Indexed by k_index(K): K = 3, 5, ..., 15. */

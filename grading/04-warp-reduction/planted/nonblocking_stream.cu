@@ -1,8 +1,8 @@
 /* expect: audit
  * threats: 5 (rows of ../shared/GRADER_THREATS.md)
  * Launches its kernels on a non-blocking stream of its own, so that event timing on the default
- * stream would miss them. Rejected: streams are not an allowed call in this lab (and the grader
- * synchronises the whole device before its end event anyway). */
+ * stream would miss them. Rejected: streams are not an allowed call in this lab (and the grader's
+ * timer times to after a whole-device synchronisation when work runs past its end event). */
 #include "reduce.h"
 #include "planted/common_kernels.h"
 
