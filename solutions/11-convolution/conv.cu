@@ -138,23 +138,18 @@ __global__ void tiled_kernel(int m, int n, const float *__restrict__ in, float *
  * copies. Below sm_80 (no cp.async) the copies are plain loads and stores. */
 constexpr int C = 4;
 
-__device__ __forceinline__ void copy16(float *dst, const float *src, bool inside)
+/* A copy of BYTES (4 or 16) from global to shared memory, zeros instead where `inside` is false. */
+template <int BYTES> __device__ __forceinline__ void copy_async(float *dst, const float *src, bool inside)
 {
+    static_assert(BYTES == 4 || BYTES == 16, "cp.async moves 4, 8 or 16 bytes; 8 is not used here");
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
     unsigned s = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(s), "l"(src), "r"(inside ? 16 : 0));
+    if (BYTES == 16) /* .cg: cached in L2 only, the one size it takes */
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(s), "l"(src), "r"(inside ? 16 : 0));
+    else
+        asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(s), "l"(src), "r"(inside ? 4 : 0));
 #else
-    *reinterpret_cast<float4 *>(dst) = inside ? *reinterpret_cast<const float4 *>(src) : make_float4(0, 0, 0, 0);
-#endif
-}
-
-__device__ __forceinline__ void copy4(float *dst, const float *src, bool inside)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    unsigned s = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(s), "l"(src), "r"(inside ? 4 : 0));
-#else
-    *dst = inside ? *src : 0.0f;
+    for (int k = 0; k < BYTES / 4; k++) dst[k] = inside ? src[k] : 0.0f;
 #endif
 }
 
@@ -191,13 +186,13 @@ __device__ void load_tile(int m, int n, const float *__restrict__ in, bool by4, 
         for (int e = tid; e < T::IH * T::SW / 4; e += 256) {
             int y = e / (T::SW / 4), x = 4 * (e % (T::SW / 4)), row = i0 + y - T::R, col = j0 + x - T::P;
             bool inside = row >= 0 && row < m && col >= 0 && col < n;
-            copy16(buf + y * T::SW + x, inside ? in + (size_t)row * n + col : in, inside);
+            copy_async<16>(buf + y * T::SW + x, inside ? in + (size_t)row * n + col : in, inside);
         }
     } else {
         for (int e = tid; e < T::IH * T::SW; e += 256) {
             int y = e / T::SW, x = e % T::SW, row = i0 + y - T::R, col = j0 + x - T::P;
             bool inside = row >= 0 && row < m && col >= 0 && col < n;
-            copy4(buf + y * T::SW + x, inside ? in + (size_t)row * n + col : in, inside);
+            copy_async<4>(buf + y * T::SW + x, inside ? in + (size_t)row * n + col : in, inside);
         }
     }
 }
