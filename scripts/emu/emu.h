@@ -108,6 +108,7 @@ struct int4 {
 };
 #define __expf(x) emu_fast_exp(x)
 static inline float emu_fast_exp(float x) { return exp2f(x * 1.44269504f); }
+template <class T> static inline void __stcs(T *p, T v) { *p = v; }
 static inline float __fdividef(float a, float b) { return a / b; }
 
 struct emu_job {

@@ -135,8 +135,8 @@ __global__ void tiled_kernel(int m, int n, const float *__restrict__ in, float *
  * around a load. The tile's first column is the output tile's first column less P = R rounded up
  * to a multiple of 4, so that when the rows are 16-byte aligned (n a multiple of 4) every copy
  * moves 4 pixels and lies wholly inside or wholly outside the image; other images take 4-byte
- * copies. Below sm_80 (no cp.async) the copies are plain loads and stores. */
-constexpr int C = 4;
+ * copies. Below sm_80 (no cp.async) the copies are plain loads and stores. C = 4 and plain stores are
+ * the reference; the kernel study (scripts/studies/conv.cu) times other C and streaming stores (CS). */
 
 /* A copy of BYTES (4 or 16) from global to shared memory, zeros instead where `inside` is false. */
 template <int BYTES> __device__ __forceinline__ void copy_async(float *dst, const float *src, bool inside)
@@ -168,7 +168,7 @@ template <int N> __device__ __forceinline__ void copies_wait()
 #endif
 }
 
-template <int K, int RT> struct coarse_tile {
+template <int K, int RT, int C> struct coarse_tile {
     static constexpr int R = K / 2, P = (R + 3) / 4 * 4, OFF = P - R;
     static constexpr int ROWS = 8 * RT, COLS = 32 * C, IH = ROWS + K - 1, SW = COLS + 2 * P;
     /* W: the floats of a thread's window (from OFF, C + K - 1 of them), rounded up to whole float4s */
@@ -177,10 +177,10 @@ template <int K, int RT> struct coarse_tile {
 };
 
 /* Tile t's pixels, rows i0 - R .. and columns j0 - P .., into buf: queued copies, none waited for. */
-template <int K, int RT>
+template <int K, int RT, int C>
 __device__ void load_tile(int m, int n, const float *__restrict__ in, bool by4, int i0, int j0, float *buf)
 {
-    using T = coarse_tile<K, RT>;
+    using T = coarse_tile<K, RT, C>;
     int tid = threadIdx.y * 32 + threadIdx.x;
     if (by4) {
         for (int e = tid; e < T::IH * T::SW / 4; e += 256) {
@@ -197,10 +197,10 @@ __device__ void load_tile(int m, int n, const float *__restrict__ in, bool by4, 
     }
 }
 
-template <int K, int RT>
+template <int K, int RT, int C = 4, bool CS = false>
 __global__ void __launch_bounds__(256) coarsened_kernel(int m, int n, const float *__restrict__ in, float *__restrict__ out)
 {
-    using T = coarse_tile<K, RT>;
+    using T = coarse_tile<K, RT, C>;
     __shared__ float4 tiles4[2][T::IH * T::SW / 4]; /* float4: 16-byte aligned */
     int tx = threadIdx.x, ty = threadIdx.y;
     int tiles_x = (n + T::COLS - 1) / T::COLS, tiles = tiles_x * ((m + T::ROWS - 1) / T::ROWS);
@@ -208,12 +208,12 @@ __global__ void __launch_bounds__(256) coarsened_kernel(int m, int n, const floa
     bool vec = n % 4 == 0 && reinterpret_cast<uintptr_t>(out) % 16 == 0;
     int t = blockIdx.x;
     if (t < tiles)
-        load_tile<K, RT>(m, n, in, by4, t / tiles_x * T::ROWS, t % tiles_x * T::COLS, reinterpret_cast<float *>(tiles4[0]));
+        load_tile<K, RT, C>(m, n, in, by4, t / tiles_x * T::ROWS, t % tiles_x * T::COLS, reinterpret_cast<float *>(tiles4[0]));
     copies_commit();
     for (int k = 0; t < tiles; t += gridDim.x, k ^= 1) {
         int next = t + gridDim.x; /* on its way while this tile is computed */
         if (next < tiles)
-            load_tile<K, RT>(m, n, in, by4, next / tiles_x * T::ROWS, next % tiles_x * T::COLS,
+            load_tile<K, RT, C>(m, n, in, by4, next / tiles_x * T::ROWS, next % tiles_x * T::COLS,
                              reinterpret_cast<float *>(tiles4[k ^ 1]));
         copies_commit();
         copies_wait<1>(); /* all but the group just committed: this tile's copies have landed */
@@ -250,8 +250,9 @@ __global__ void __launch_bounds__(256) coarsened_kernel(int m, int n, const floa
 #pragma unroll
             for (int c = 0; c < C; c += 4) {
                 if (vec && j + c + 3 < n) {
-                    *reinterpret_cast<float4 *>(o + c) =
-                        make_float4(acc[rr][c], acc[rr][c + 1], acc[rr][c + 2], acc[rr][c + 3]);
+                    float4 v = make_float4(acc[rr][c], acc[rr][c + 1], acc[rr][c + 2], acc[rr][c + 3]);
+                    if (CS) __stcs(reinterpret_cast<float4 *>(o + c), v); /* evict-first */
+                    else *reinterpret_cast<float4 *>(o + c) = v;
                 } else {
 #pragma unroll
                     for (int d = 0; d < 4; d++)
@@ -264,19 +265,19 @@ __global__ void __launch_bounds__(256) coarsened_kernel(int m, int n, const floa
 }
 
 /* As many blocks as the GPU holds at once (found once per instance), at most one a tile. */
-template <int K, int RT> void coarsened_launch_rt(int m, int n, const float *in, float *out)
+template <int K, int RT, int C = 4, bool CS = false> void coarsened_launch_rt(int m, int n, const float *in, float *out)
 {
-    using T = coarse_tile<K, RT>;
+    using T = coarse_tile<K, RT, C>;
     static int resident;
     if (!resident) {
         int dev = 0, sms = 0, per_sm = 0;
         cudaGetDevice(&dev);
         cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, coarsened_kernel<K, RT>, 256, 0);
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, coarsened_kernel<K, RT, C, CS>, 256, 0);
         resident = sms * per_sm > 0 ? sms * per_sm : 1;
     }
     long tiles = (long)((n + T::COLS - 1) / T::COLS) * ((m + T::ROWS - 1) / T::ROWS);
-    coarsened_kernel<K, RT><<<(unsigned)(tiles < resident ? tiles : resident), BLOCK>>>(m, n, in, out);
+    coarsened_kernel<K, RT, C, CS><<<(unsigned)(tiles < resident ? tiles : resident), BLOCK>>>(m, n, in, out);
 }
 
 /* ---------------------------------------------------------------- launchers, one per K */
