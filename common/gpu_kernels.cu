@@ -96,10 +96,11 @@ static unsigned blocks_for(size_t n, unsigned threads)
 
 /* Timing one call with events. On an idle GPU an event recorded before a launch completes at
  * once, while the host is still launching, and one recorded after cudaDeviceSynchronize waits
- * for the host to wake and record it: each adds microseconds that are not the call's, a tenth of
- * a 0.2 ms kernel's time together. So a one-thread kernel holds the default stream until the
- * host has queued the call (a flag in mapped host memory), or for HOLD_NS at most, should the
- * call wait on the stream itself (cudaMemcpyToSymbol does); the start event waits behind it. The
+ * for the host to wake and record it: each adds microseconds that are not the call's (graded
+ * figures sat 5-10% under kernel-only ones at 0.2 ms a call, docs/BENCHMARKS.md). So a one-thread
+ * kernel holds the default stream until the host has queued the call (a flag in mapped host
+ * memory), or for HOLD_NS at most, should the call itself wait for the stream (a synchronous
+ * copy, or cudaDeviceSynchronize); the start event waits behind it. The
  * end event is recorded on the legacy default stream, which waits for every blocking stream.
  * Work on a non-blocking stream could run past it: if the device synchronisation ends more than
  * LATE_MS after the end event, the time runs to an event recorded after it instead. */
