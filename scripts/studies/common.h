@@ -7,16 +7,19 @@
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { printf("%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); exit(1); } } while (0)
 static char *g_flush;
 static const size_t FLUSH = 256u << 20;
+// The grader's own timer (common/gpu_kernels.cu, linked by run.sh): the start event held until the
+// call is queued, the end event before the synchronisation; so a study's figures and the grader's
+// are timed alike. The median of `reps` calls, the L2 flushed before each.
+extern "C" double wb_gpu_time(void (*f)(void *), void *arg);
+template <class F> static void call_f(void *f) { (*(F *)f)(); }
 template <class F> double time_ms(F f, int reps = 15)
 {
     if (!g_flush) CK(cudaMalloc(&g_flush, FLUSH));
-    cudaEvent_t a, b; CK(cudaEventCreate(&a)); CK(cudaEventCreate(&b));
-    std::vector<float> t;
+    std::vector<double> t;
     f(); CK(cudaDeviceSynchronize());
     for (int r = 0; r < reps; r++) {
-        CK(cudaMemsetAsync(g_flush, r, FLUSH));
-        CK(cudaEventRecord(a)); f(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
-        float ms; CK(cudaEventElapsedTime(&ms, a, b)); t.push_back(ms);
+        CK(cudaMemsetAsync(g_flush, r, FLUSH)); CK(cudaDeviceSynchronize());
+        t.push_back(1e3 * wb_gpu_time(call_f<F>, &f));
     }
     CK(cudaGetLastError());
     std::sort(t.begin(), t.end());
