@@ -23,7 +23,8 @@ static unsigned flushes;
 /* gpu_kernels.cu */
 void wb_gpu_timer_init(void);
 double wb_gpu_time(void (*f)(void *), void *arg);
-void wb_gpu_vary(void *d, int type, size_t n, uint64_t seed, double lo, double hi, double quantum);
+void wb_gpu_vary(void *d, int type, size_t n, uint64_t add, double lo, double hi, double quantum);
+uint64_t *wb_gpu_secret(void);
 void wb_gpu_fill(void *d, int type, size_t n, double v);
 void wb_gpu_digest_chunks(const void *d, size_t bytes, uint64_t key, uint64_t *host, size_t nchunks);
 void wb_gpu_gather(const void *d, size_t esz, const uint64_t *at, size_t n, void *host);
@@ -70,7 +71,7 @@ static double gpu_time(void (*run)(lab_call *), lab_call *c)
     return t > wall ? wall : t;
 }
 
-const lab_timer gpu_timer = {gpu_init, gpu_time, gpu_prepare};
+const lab_timer gpu_timer = {gpu_init, gpu_time, gpu_prepare, wb_gpu_secret};
 
 void *gpu_buf(const lab_call *c, int i) { return ((gpu_bufs *)c->ctx)->d[i]; }
 
@@ -78,7 +79,7 @@ void *gpu_buf(const lab_call *c, int i) { return ((gpu_bufs *)c->ctx)->d[i]; }
 
 /* Fresh device buffers, every byte poisoned (0xff: NaN in float and double), each between two
  * guard zones like the host's, inputs uploaded (or, for a seeded case, made here: buffer i as
- * vary_fill(input_seed + i), the scorer's own fill). */
+ * vary_fill(s + i), the scorer's own fill, s in the secret cell). */
 void gpu_setup(lab_call *c)
 {
     gpu_bufs *g = xcalloc(1, sizeof *g);
@@ -92,8 +93,8 @@ void gpu_setup(lab_call *c)
         g->d[i] = base + GUARD_BYTES;
         CUDA_CHECK(cudaMemset(g->d[i], 0xff, bytes));
         if (is_sent(&g->b[i]) && c->seeded)
-            wb_gpu_vary(g->d[i], (int)g->b[i].type, buf_elems(&g->b[i]), c->input_seed + (uint64_t)i, c->p->lo,
-                        c->p->hi, c->p->quantum);
+            wb_gpu_vary(g->d[i], (int)g->b[i].type, buf_elems(&g->b[i]), (uint64_t)i, c->p->lo, c->p->hi,
+                        c->p->quantum);
         else if (is_sent(&g->b[i])) CUDA_CHECK(cudaMemcpy(g->d[i], c->buf[i], bytes, cudaMemcpyHostToDevice));
         if (g->b[i].role == ROLE_INOUT) {
             CUDA_CHECK(cudaMalloc(&g->initial, bytes));
@@ -146,10 +147,10 @@ void gpu_teardown(lab_call *c)
     c->ctx = NULL;
 }
 
-void gpu_vary(lab_call *c, int buf, uint64_t seed)
+void gpu_vary(lab_call *c, int buf)
 {
     gpu_bufs *g = c->ctx;
-    wb_gpu_vary(g->d[buf], (int)g->b[buf].type, buf_elems(&g->b[buf]), seed, c->p->lo, c->p->hi, c->p->quantum);
+    wb_gpu_vary(g->d[buf], (int)g->b[buf].type, buf_elems(&g->b[buf]), 0, c->p->lo, c->p->hi, c->p->quantum);
     CUDA_CHECK(cudaDeviceSynchronize());
 }
 

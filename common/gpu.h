@@ -20,7 +20,7 @@ void gpu_teardown(lab_call *c);
 /* A timed call's varying input generated on the device; the output's digest and the values at
  * the scorer's positions read on the device (gpu_kernels.cu), so a timed call's results need no
  * copy of the whole output. */
-void gpu_vary(lab_call *c, int buf, uint64_t seed);
+void gpu_vary(lab_call *c, int buf); /* from the seed in the secret cell */
 uint64_t gpu_digest(lab_call *c, int buf, uint64_t key);
 void gpu_gather(lab_call *c, const uint64_t *at, size_t n, void *dst);
 /* The device copy of buffer i (valid between setup and teardown). */

@@ -43,8 +43,17 @@ __device__ static void store(void *p, int type, size_t i, double v)
     else ((double *)p)[i] = v;
 }
 
-__global__ static void vary_kernel(void *p, int type, size_t n, uint64_t seed, double lo, double hi, double q)
+/* The seed of the input being made: copied here from the runner's secret cell (mapped host memory,
+ * read once rather than by every thread), read by vary_kernel, and zeroed behind it. Never a
+ * kernel argument, which the driver would copy into memory of its own. */
+__device__ static uint64_t seed_word;
+
+__global__ static void take_seed(const volatile uint64_t *cell, uint64_t add) { seed_word = *cell + add; }
+__global__ static void drop_seed(void) { seed_word = 0; }
+
+__global__ static void vary_kernel(void *p, int type, size_t n, double lo, double hi, double q)
 {
+    uint64_t seed = seed_word;
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
         store(p, type, i, vary_value(seed, i, lo, hi, q));
 }
@@ -127,6 +136,7 @@ __global__ static void hold_kernel(const volatile int *go, unsigned long long li
 static volatile int *go_host;
 static int *go_dev;
 static cudaEvent_t ev[3];
+static uint64_t *secret_host, *secret_dev; /* the runner's secret cell (lab.h), 32 bytes */
 
 /* Before any timing (the runner: before its sandbox). */
 extern "C" void wb_gpu_timer_init(void)
@@ -134,6 +144,8 @@ extern "C" void wb_gpu_timer_init(void)
     if (go_host) return;
     CUDA_CHECK(cudaHostAlloc((void **)&go_host, sizeof *go_host, cudaHostAllocMapped));
     CUDA_CHECK(cudaHostGetDevicePointer((void **)&go_dev, (void *)go_host, 0));
+    CUDA_CHECK(cudaHostAlloc((void **)&secret_host, 32, cudaHostAllocMapped));
+    CUDA_CHECK(cudaHostGetDevicePointer((void **)&secret_dev, (void *)secret_host, 0));
     for (int i = 0; i < 3; i++) CUDA_CHECK(cudaEventCreate(&ev[i]));
 }
 
@@ -173,9 +185,17 @@ static void *room(size_t bytes)
     return scratch;
 }
 
-extern "C" void wb_gpu_vary(void *d, int type, size_t n, uint64_t seed, double lo, double hi, double quantum)
+extern "C" uint64_t *wb_gpu_secret(void) { return secret_host; }
+
+/* n elements at d as vary_fill(s + add), s the seed in the secret cell; stream-ordered, so the
+ * caller synchronises before it wipes the cell. */
+extern "C" void wb_gpu_vary(void *d, int type, size_t n, uint64_t add, double lo, double hi, double quantum)
 {
-    vary_kernel<<<blocks_for(n, 256), 256>>>(d, type, n, seed, lo, hi, quantum);
+    take_seed<<<1, 1>>>(secret_dev, add);
+    CUDA_CHECK_LAST();
+    vary_kernel<<<blocks_for(n, 256), 256>>>(d, type, n, lo, hi, quantum);
+    CUDA_CHECK_LAST();
+    drop_seed<<<1, 1>>>();
     CUDA_CHECK_LAST();
 }
 

@@ -43,8 +43,9 @@ typedef struct lab_call {
     void *buf[LAB_MAX_BUFS];
     void *ctx;
     double poison;       /* the value the output is poisoned with before this call */
-    int seeded;          /* device stages of a timed case: the inputs are not in buf[] but made on */
-    uint64_t input_seed; /* the device, buffer i as vary_fill(input_seed + i) (proto.h) */
+    int seeded;          /* device stages of a timed case: the inputs are not in buf[] but made on
+                            the device, buffer i as vary_fill(s + i), s read from the runner's
+                            secret cell (lab_timer's `secret`) while setup runs, wiped after */
 } lab_call;
 
 /* One size to grade. Timed cases are also checked. */
@@ -114,10 +115,11 @@ typedef struct lab_stage {
     void (*post)(lab_call *c);     /* optional, untimed, after every call: e.g. download the output */
     void (*teardown)(lab_call *c); /* optional, untimed: copy back what the grader checks, free */
     /* Optional, where the stage's buffers live on a device (GPU_STAGE); NULL: the host buffers.
-     * vary: write a timed call's varying input (buffer `buf`) from its secret, where run reads it;
+     * vary: write a timed call's varying input (buffer `buf`) where run reads it, from the secret
+     * in the runner's secret cell (read there, never passed by value: it is wiped after);
      * digest: buffer `buf`'s digest (digest_bytes) where it is; gather: the output's elements
      * at[0..n). */
-    void (*vary)(lab_call *c, int buf, uint64_t seed);
+    void (*vary)(lab_call *c, int buf);
     uint64_t (*digest)(lab_call *c, int buf, uint64_t key);
     void (*gather)(lab_call *c, const uint64_t *at, size_t n, void *dst);
     /* The buffers live on the device and the hooks above are set (GPU_STAGE): a timed case's inputs
@@ -155,7 +157,12 @@ typedef struct lab_timer {
     int (*init)(void);                          /* before the sandbox closes; 0 on success */
     double (*time)(void (*run)(lab_call *), lab_call *c); /* seconds, all the call's work included */
     void (*prepare)(void); /* optional, untimed, before the scorer's GO: e.g. flush the L2 cache */
+    /* Optional: where the runner receives every seed (SECRET_CELL_BYTES, made by init; a GPU lab's
+     * is mapped host memory its kernels read the seed from, so the seed is never a kernel argument
+     * the driver would copy). NULL: a static cell in the runner. */
+    uint64_t *(*secret)(void);
 } lab_timer;
+#define SECRET_CELL_BYTES 32
 
 typedef struct lab {
     const char *id;     /* "01-cpu-matvec": the name shared by labs/, solutions/, grading/, handouts/ */

@@ -5,15 +5,19 @@
  *
  * One runner serves a session: every case of one stage, one after another. A case starts with
  * CASE (a job). Correctness: per trial INPUT, answered by OUTPUT, GUARDS and INPUTS. Timed: INPUT
- * (the inputs that stay; for a stage on a device, the job's seed instead, from which the runner
+ * (the inputs that stay; for a stage on a device, their seed instead, from which the runner
  * makes them there), answered by READY; then per call SEED (the call's secret: the varying
- * input is derived from it, so nothing can be computed before it is revealed), answered by
- * STAGED; GO, answered by DONE (the runner's own time and a digest of the whole output, which
+ * input is derived from it, so nothing can be computed before it is revealed; with it the key of
+ * the call's digest, drawn apart from it), answered by STAGED; GO, answered by DONE (the runner's own time and a digest of the whole output, which
  * commits it before any position is chosen); FETCH (positions chosen by the scorer after the
  * call, or the whole output), answered by SAMPLES or OUTPUT. The scorer's clock runs from GO to
  * the answer to FETCH, so a call is over, for the scorer, only when its results are in hand.
  * FINISH ends the timed calls: GUARDS, INPUTS and, in a traced lab, TRACE. Every case ends with
- * CASE_DONE. Nothing the runner says is believed unchecked: the runner's time is used only where
+ * CASE_DONE. A timed case starts in a fresh runner, and its first calls are empty (the runner does
+ * everything but call the student's code): their round trip, timed before any student code has
+ * run in that process, is how far below the scorer's own time a runner's figure may be believed.
+ * Every seed reaches the runner only in its secret cell (runner.c), wiped with the stack before
+ * the student's code runs. Nothing the runner says is believed unchecked: the runner's time is used only where
  * it agrees with the scorer's, and a digest that does not match the output fetched later means
  * the call said it was done before its result existed. */
 #ifndef PROTO_H
@@ -55,10 +59,17 @@ typedef struct job {
     uint32_t trials;  /* correctness trials */
     int32_t vary;     /* the input derived from each timed call's SEED (the problem's, or -1: none) */
     int32_t threads;  /* OpenMP threads for this case (0: leave as started) */
-    uint32_t seeded;  /* timed, device stage: no INPUT; the runner makes buffer i as vary_fill(input_seed + i) */
-    uint32_t pad;     /* on the device, and INPUTS carries a digest (key input_seed) per buffer */
-    uint64_t input_seed;
+    uint32_t seeded;  /* timed, device stage: INPUT carries a seed s (8 bytes), and the runner makes */
+    uint32_t pad;     /* buffer i as vary_fill(s + i) on the device; INPUTS carries a digest per buffer */
+    uint64_t digest_key; /* ... keyed with this, drawn apart from s (which the runner wipes once used) */
 } job;
+
+/* SEED: the call's secret (its varying input is vary_fill(secret)), the key of the output's digest
+ * in DONE, and whether the call is empty (everything but the student's code, for the round trip). */
+typedef struct seed_msg {
+    uint64_t secret, key;
+    uint32_t empty, pad;
+} seed_msg;
 
 /* DONE: how long the runner says the call took, and the digest of the whole output. */
 typedef struct done_msg {

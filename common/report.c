@@ -319,6 +319,11 @@ static void test_entry(json *j, const char *stage, const char *check, double sco
         if (s->speedup_required > 0) json_kv_number(j, "cpus", s->cpus); /* the kernel's count, over the timed calls */
         if (s->gflops > 0 && s->stolen >= 0) json_kv_number(j, "stolen_cpus", s->stolen); /* the host's steal, then */
         if (s->gflops > 0 && s->waited >= 0) json_kv_number(j, "waited_cpus", s->waited); /* the run queue's */
+        if (s->timed) { /* the timed calls: how many were proven, whose runner figure was not used, an empty one */
+            json_kv_number(j, "proven_calls", s->proven);
+            json_kv_number(j, "floored_calls", s->disagreed);
+            json_kv_number(j, "empty_call_s", s->empty_seconds);
+        }
         json_kv_number(j, "m", s->timed_shape.m);
         json_kv_number(j, "n", s->timed_shape.n);
         json_kv_number(j, "k", s->timed_shape.k);

@@ -5,6 +5,7 @@
  * from fd 3, calls the stage, and writes outputs to fd 4 (proto.h). It checks nothing itself,
  * and nothing it says is believed unchecked: every verdict and every time is the scorer's. */
 #define _GNU_SOURCE
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -134,9 +135,45 @@ static void send_input_digests(runner *r, uint64_t *dig)
     send_or_die(MSG_INPUTS, dig, (size_t)r->p->nbufs * sizeof *dig);
 }
 
-static double time_call(runner *r)
+/* One call of `run` (the stage's, or an empty one), timed as the lab times its calls. */
+static double time_call(runner *r, void (*run)(lab_call *))
 {
-    return LAB.timer ? LAB.timer->time(r->st->run, &r->c) : cpu_time(r->st->run, &r->c);
+    return LAB.timer ? LAB.timer->time(run, &r->c) : cpu_time(run, &r->c);
+}
+
+/* GPU labs: GO is awaited by polling without sleeping, so the runner's wake-up (which varies with
+ * how long it slept) adds nothing uneven to the scorer's time of a call; CPU labs sleep, their
+ * cores being the student's. */
+static void await_go(void)
+{
+    struct pollfd f = {PROTO_IN_FD, POLLIN, 0};
+    while (LAB.gpu && poll(&f, 1, 0) == 0) {
+    }
+}
+
+/* An empty call: everything a timed call does but the student's code (proto.h). */
+static void no_call(lab_call *c) { (void)c; }
+
+/* ---------------------------------------------------------------- seeds (row 43) */
+
+/* Every seed reaches the runner here: read into this cell straight from the channel, used where it
+ * lies (a GPU lab's cell is mapped host memory its kernels read, so the seed is never a kernel
+ * argument the driver would copy), then wiped with the stack the calls that used it left below us.
+ * The student's code then finds no seed in the runner: it can only read its inputs. */
+static uint64_t static_cell[SECRET_CELL_BYTES / sizeof(uint64_t)];
+static uint64_t *secret_cell(void) { return LAB.timer && LAB.timer->secret ? LAB.timer->secret() : static_cell; }
+
+static void __attribute__((noinline)) scrub_stack(void)
+{
+    unsigned char below[1 << 17];
+    explicit_bzero(below, sizeof below);
+    __asm__ volatile("" : : "r"(below) : "memory");
+}
+
+static void forget_seed(void)
+{
+    explicit_bzero(secret_cell(), SECRET_CELL_BYTES);
+    scrub_stack();
 }
 
 static void run_trials(runner *r)
@@ -145,7 +182,7 @@ static void run_trials(runner *r)
         recv_inputs(r);
         if (r->st->setup) r->st->setup(&r->c);
         stage_call(r, t);
-        time_call(r);
+        time_call(r, r->st->run);
         if (r->st->post) r->st->post(&r->c);
         if (r->st->teardown) r->st->teardown(&r->c);
         send_or_die(MSG_OUTPUT, r->c.buf[r->p->out], r->out_bytes);
@@ -176,9 +213,10 @@ static void answer_fetch(runner *r, unsigned char *vals, uint64_t *at)
     send_or_die(MSG_SAMPLES, vals, f.count * esz);
 }
 
-/* Timed calls, as many as the scorer starts. Each: SEED (the call's varying input derived from
- * it, the output poisoned, the cache flushed) -> STAGED; GO -> the call -> DONE with the time
- * and the digest of the output where it lies; FETCH -> its values. FINISH ends them. */
+/* Timed calls, as many as the scorer starts. Each: SEED (the call's secret, from which its varying
+ * input is made, the output poisoned, the cache flushed; or an empty call) -> STAGED; GO -> the
+ * call -> DONE with the time and the digest of the output where it lies; FETCH -> its values.
+ * FINISH ends them. */
 static void run_timed(runner *r)
 {
     int vary = r->j->vary;
@@ -187,46 +225,53 @@ static void run_timed(runner *r)
     uint64_t *at = xmalloc(FETCH_MAX * sizeof *at);
     if (r->j->seeded && !r->st->on_device) _exit(RUNNER_BAD_JOB);
     r->c.seeded = r->j->seeded != 0;
-    r->c.input_seed = r->j->input_seed;
-    if (!r->c.seeded) recv_inputs(r);
+    uint64_t *cell = secret_cell();
+    if (r->c.seeded) recv_or_die(MSG_INPUT, cell, sizeof *cell); /* the inputs' seed: setup reads it there */
+    else recv_inputs(r);
     if (r->st->setup) r->st->setup(&r->c);
+    forget_seed();
     send_or_die(MSG_READY, NULL, 0);
     msg_head h;
     unsigned calls = 0;
-    uint64_t seed = 0;
+    _Static_assert(sizeof(seed_msg) <= SECRET_CELL_BYTES, "SEED is read into the cell");
     for (;;) {
         if (read_all(PROTO_IN_FD, &h, sizeof h) || h.magic != PROTO_MAGIC) _exit(RUNNER_READ_FAILED);
         if (h.kind == MSG_FINISH && h.bytes == 0) break;
-        if (h.kind != MSG_SEED || h.bytes != sizeof seed || read_all(PROTO_IN_FD, &seed, sizeof seed))
+        if (h.kind != MSG_SEED || h.bytes != sizeof(seed_msg) || read_all(PROTO_IN_FD, cell, sizeof(seed_msg)))
             _exit(RUNNER_READ_FAILED);
-        if (vary >= 0) {
-            if (r->st->vary) r->st->vary(&r->c, vary, seed);
-            else vary_fill(r->c.buf[vary], r->b[vary].type, buf_elems(&r->b[vary]), seed, r->p->lo, r->p->hi, r->p->quantum);
+        const seed_msg *m = (const seed_msg *)cell;
+        uint64_t key = m->key;
+        int empty = m->empty != 0;
+        if (vary >= 0 && !empty) {
+            if (r->st->vary) r->st->vary(&r->c, vary);
+            else vary_fill(r->c.buf[vary], r->b[vary].type, buf_elems(&r->b[vary]), m->secret, r->p->lo, r->p->hi, r->p->quantum);
         }
+        forget_seed();
         stage_call(r, calls);
         if (LAB.timer && LAB.timer->prepare) LAB.timer->prepare();
         send_or_die(MSG_STAGED, NULL, 0);
+        await_go();
         recv_or_die(MSG_GO, NULL, 0);
-        done_msg d = {.seconds = time_call(r)};
+        done_msg d = {.seconds = time_call(r, empty ? no_call : r->st->run)};
         if (digest_in_done(r->p, r->out_bytes))
-            d.digest = r->st->digest ? r->st->digest(&r->c, r->p->out, seed)
-                                     : digest_bytes(r->c.buf[r->p->out], r->out_bytes, seed);
+            d.digest = r->st->digest ? r->st->digest(&r->c, r->p->out, key)
+                                     : digest_bytes(r->c.buf[r->p->out], r->out_bytes, key);
         send_or_die(MSG_DONE, &d, sizeof d);
         answer_fetch(r, vals, at);
-        calls++;
+        calls += !empty;
     }
     trace_msg *trace = NULL;
     if (LAB.traced) { /* one more call, on the last inputs, to see what ran where (not timed) */
         trace = xcalloc(1, sizeof *trace);
         stage_call(r, calls);
         if (LAB.trace) LAB.trace->begin();
-        time_call(r);
+        time_call(r, r->st->run);
         if (LAB.trace) trace->count = LAB.trace->end(trace->ev, TRACE_MAX);
         if (r->st->post) r->st->post(&r->c);
     }
     uint64_t dig[LAB_MAX_BUFS] = {0};
     for (int i = 0; r->c.seeded && i < r->p->nbufs; i++)
-        if (r->b[i].role == ROLE_IN) dig[i] = r->st->digest(&r->c, i, r->c.input_seed);
+        if (r->b[i].role == ROLE_IN) dig[i] = r->st->digest(&r->c, i, r->j->digest_key);
     if (r->st->teardown) r->st->teardown(&r->c);
     if (r->c.seeded) send_guards(r), send_input_digests(r, dig);
     else send_inputs_and_guards(r); /* the vary input is compared with the last call's */

@@ -2,6 +2,7 @@
  * every timed call. A case's buffers and reference are cases.c's; the checks, checks.c's. */
 #define _GNU_SOURCE
 #include <math.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,44 +162,88 @@ typedef struct timed_call {
     double waited;    /* ... and the time the runner's threads waited, ready, for a CPU (-1 unknown) */
 } timed_call;
 
-/* WB_TIMING_LOG=file: a line per timed call (the scorer's time, the runner's, the one used), for
+/* WB_TIMING_LOG=file: a line per timed call (the scorer's time, the runner's, the one used, an empty call's), for
  * the benchmarks of the clocks' agreement. */
 static void log_call(const lab_problem *p, lab_shape shape, unsigned call, int whole, double outside, double claimed,
-                     double used)
+                     double used, double empty)
 {
     const char *path = getenv("WB_TIMING_LOG");
     FILE *f = path && *path ? fopen(path, "a") : NULL;
     if (!f) return;
     char sh[64];
     shape_text(p, shape, sh, sizeof sh);
-    fprintf(f, "%s\t%s\t%s\t%u\t%s\t%.6e\t%.6e\t%.6e\n", LAB.id, p->name, sh, call, whole ? "whole" : "sampled",
-            outside, claimed, used);
+    fprintf(f, "%s\t%s\t%s\t%u\t%s\t%.6e\t%.6e\t%.6e\t%.6e\n", LAB.id, p->name, sh, call, whole ? "whole" : "sampled",
+            outside, claimed, used, empty);
     fclose(f);
 }
 
-/* How long the runner may take to hash an output of `bytes` after the call and before DONE: on a
- * GPU, reading it at the device copy bandwidth measured in this run, with half as much again to
- * spare, and the chunk hashes chained on the host; on the CPU, at 1 GB/s (a conservative rate for
- * one core; host outputs hashed before DONE are at most 16 MiB). */
-static double digest_allowance(const grader *g, size_t bytes)
+/* The time of a call: the runner's own figure (its clock, or the device's events: finer than the
+ * scorer's), but never more than the scorer's own time (GO to DONE, or to the answer to FETCH),
+ * and never less than that time less `overhead`, the round trip of an empty call timed before any
+ * student code ran in this runner, and clock_slack_us. The runner keeps its clock in memory the
+ * student's code can write (row 38): moved, it gains at most that slack. */
+static double judged_time(const grader *g, double outside, double claimed, double overhead)
 {
-    double chunks = (double)bytes / (8.0 * DIGEST_CHUNK) + 1;
-    double copy = g->run->now.stream_gbs; /* GPU labs: the device copy bandwidth of this run */
-    if (LAB.gpu && copy > 0) return 1.5 * (double)bytes / (copy * 1e9) + chunks * 10e-9 + 20e-6;
-    return (double)bytes / 1e9;
+    double slack = 1e-6 * config_num_or(&g->run->cfg, "clock_slack_us", 20);
+    return fmax(fmin(claimed, outside), outside - overhead - slack);
 }
 
-/* The time of a call: the runner's own figure where it agrees with the scorer's (no longer than
- * GO to DONE, and short of it by at most the digest's allowance, clock_agreement x the time and
- * clock_slack_us); otherwise the scorer's, less the digest's allowance, but never below what the
- * runner claimed. */
-static double judged_time(const grader *g, double outside, double claimed, double allowance)
+/* GPU labs: wait for the runner's answer by polling without sleeping (the GPU machine has cores
+ * to spare), so the scorer's own wake-up, which grows with how long it slept, does not add to
+ * a call's time and blur the floor judged_time sets (CPU labs need their cores: they sleep). */
+static void await_answer(runner_proc *p)
 {
-    double rel = config_num_or(&g->run->cfg, "clock_agreement", 0.05);
-    double slack = 1e-6 * config_num_or(&g->run->cfg, "clock_slack_us", 100);
-    double floor = outside - allowance - rel * outside - slack;
-    if (claimed > 0 && claimed <= outside && claimed >= floor) return claimed;
-    return fmax(outside - allowance, claimed > outside ? outside : 0);
+    struct pollfd f = {p->from, POLLIN, 0};
+    while (LAB.gpu && poll(&f, 1, 0) == 0 && now_s() < p->deadline) {
+    }
+}
+
+/* FETCH the whole output (into vals, out_bytes) or the values at `count` positions (into vals,
+ * count x esz); 0 when the answer came. */
+static int fetch(runner_proc *p, int whole, const uint64_t *at, size_t count, void *vals, size_t out_bytes, size_t esz)
+{
+    unsigned char *msg = xmalloc(sizeof(fetch_msg) + count * sizeof *at);
+    memcpy(msg, &(fetch_msg){.whole = (uint32_t)whole, .count = whole ? 0 : (uint32_t)count}, sizeof(fetch_msg));
+    memcpy(msg + sizeof(fetch_msg), at, whole ? 0 : count * sizeof *at);
+    int io = runner_send(p, MSG_FETCH, msg, sizeof(fetch_msg) + (whole ? 0 : count * sizeof *at));
+    free(msg);
+    return io ? io : runner_recv(p, whole ? MSG_OUTPUT : MSG_SAMPLES, vals, whole ? out_bytes : count * esz);
+}
+
+/* The round trip of a call with nothing in it: GO to DONE, and GO to the answer to a FETCH of the
+ * whole output or of sampled positions, the median of EMPTY_CALLS empty calls (proto.h) made by a
+ * runner that has run no student code yet, so nothing of the student's can slow them. */
+#define EMPTY_CALLS 5
+typedef struct round_trip {
+    double done, answer;
+} round_trip;
+
+static int time_empty_calls(grader *g, bufset *s, int whole, rng *pick, round_trip *rt)
+{
+    runner_proc *p = &g->proc;
+    const lab_buf *ob = &s->b[s->p->out];
+    size_t esz = elem_bytes(ob->type), out_bytes = buf_bytes(ob), count;
+    double done[EMPTY_CALLS], answer[EMPTY_CALLS];
+    int io = 0;
+    for (int k = 0; k < EMPTY_CALLS && io == 0; k++) {
+        seed_msg m = {.key = rng_next(pick), .empty = 1};
+        done_msg d;
+        uint64_t *at = pick_positions(pick, ob, SAMPLES_PER_CALL, &count);
+        void *vals = xmalloc(whole ? out_bytes : count * esz + 1);
+        io = runner_send(p, MSG_SEED, &m, sizeof m) || runner_recv(p, MSG_STAGED, NULL, 0);
+        double t0 = now_s();
+        io = io ? io : runner_send(p, MSG_GO, NULL, 0);
+        if (io == 0) await_answer(p);
+        io = io ? io : runner_recv(p, MSG_DONE, &d, sizeof d);
+        done[k] = now_s() - t0;
+        io = io ? io : fetch(p, whole, at, count, vals, out_bytes, esz);
+        answer[k] = now_s() - t0;
+        free(at);
+        free(vals);
+    }
+    rt->done = io ? 0 : median(done, EMPTY_CALLS);
+    rt->answer = io ? 0 : median(answer, EMPTY_CALLS);
+    return io;
 }
 
 /* Where the timed calls' time goes, for WB_PHASES: the runner staging, the call, the fetch, the
@@ -208,19 +253,22 @@ enum { SEG_STAGE, SEG_CALL, SEG_FETCH, SEG_FILL, SEG_DIGEST, SEG_CHECK };
 
 /* One timed call, by the protocol in proto.h, its output checked; 0 when it went through. */
 static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsigned call, uint64_t secret, int whole,
-                          rng *pick, timed_call *tc, int *stale, outcome *o)
+                          rng *pick, const round_trip *empty, timed_call *tc, int *stale, outcome *o)
 {
     runner_proc *p = &g->proc;
     const lab_buf *ob = &s->b[s->p->out];
     size_t esz = elem_bytes(ob->type), out_bytes = buf_bytes(ob), count;
     done_msg d;
     double ts = now_s();
-    if (runner_send(p, MSG_SEED, &secret, sizeof secret) || runner_recv(p, MSG_STAGED, NULL, 0)) return -1;
+    seed_msg m = {.secret = secret, .key = rng_next(pick)}; /* the digest's key, drawn apart from the secret */
+    if (runner_send(p, MSG_SEED, &m, sizeof m) || runner_recv(p, MSG_STAGED, NULL, 0)) return -1;
     double cpu0, wait0, cpu1, wait1, steal0 = machine_steal_seconds();
     runner_sched_seconds(p, &cpu0, &wait0);
     double t0 = now_s();
     seg[SEG_STAGE] += t0 - ts;
-    if (runner_send(p, MSG_GO, NULL, 0) || runner_recv(p, MSG_DONE, &d, sizeof d)) return -1;
+    if (runner_send(p, MSG_GO, NULL, 0)) return -1;
+    await_answer(p);
+    if (runner_recv(p, MSG_DONE, &d, sizeof d)) return -1;
     double t_done = now_s() - t0;
     runner_sched_seconds(p, &cpu1, &wait1);
     double steal1 = machine_steal_seconds();
@@ -231,15 +279,10 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
     /* A call that took longer than moving its output would (at 2 GB/s) is fetched whole anyway. */
     whole = whole || t_done * 2e9 >= (double)out_bytes;
     uint64_t *at = pick_positions(pick, ob, whole ? SAMPLES_WHOLE : SAMPLES_PER_CALL, &count);
-    unsigned char *msg = xmalloc(sizeof(fetch_msg) + count * sizeof *at);
-    memcpy(msg, &(fetch_msg){.whole = (uint32_t)whole, .count = whole ? 0 : (uint32_t)count}, sizeof(fetch_msg));
-    memcpy(msg + sizeof(fetch_msg), at, whole ? 0 : count * sizeof *at);
-    int io = runner_send(p, MSG_FETCH, msg, sizeof(fetch_msg) + (whole ? 0 : count * sizeof *at));
     unsigned char *vals = whole ? s->recv : xmalloc(count * esz + 1);
-    io = io ? io : runner_recv(p, whole ? MSG_OUTPUT : MSG_SAMPLES, vals, whole ? out_bytes : count * esz);
+    int io = fetch(p, whole, at, count, vals, out_bytes, esz);
     double t_answer = now_s() - t0;
     seg[SEG_CALL] += t_done, seg[SEG_FETCH] += t_answer - t_done;
-    free(msg);
     if (io == 0) {
         char when[64];
         snprintf(when, sizeof when, " (timed call %u)", call + 1);
@@ -251,7 +294,7 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
         *stale = from_seed;
         double td = now_s();
         seg[SEG_FILL] += td - tf;
-        int forged = whole && digest_in_done(s->p, out_bytes) && digest_bytes(vals, out_bytes, secret) != d.digest;
+        int forged = whole && digest_in_done(s->p, out_bytes) && digest_bytes(vals, out_bytes, m.key) != d.digest;
         seg[SEG_DIGEST] += now_s() - td;
         td = now_s();
         if (forged) {
@@ -275,12 +318,12 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
             if (whole) free(picked);
         }
         /* A whole fetch moves the output: its time ends at DONE, which its digest has proven. */
-        tc->seconds = judged_time(g, whole ? t_done : t_answer, d.seconds,
-                                  digest_in_done(s->p, out_bytes) ? digest_allowance(g, out_bytes) : 0);
+        tc->seconds = judged_time(g, whole ? t_done : t_answer, d.seconds, whole ? empty->done : empty->answer);
         tc->verified = whole;
         tc->disagreed = tc->seconds != d.seconds;
         seg[SEG_CHECK] += now_s() - td;
-        log_call(s->p, shape, call, whole, whole ? t_done : t_answer, d.seconds, tc->seconds);
+        log_call(s->p, shape, call, whole, whole ? t_done : t_answer, d.seconds, tc->seconds,
+                 whole ? empty->done : empty->answer);
     }
     if (!whole) free(vals);
     free(at);
@@ -315,11 +358,16 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     /* A stage on a device makes the same inputs there from the seed: gigabytes need not travel. */
     int seeded = LAB.stages[stage].on_device;
     job j = {.stage = (uint32_t)stage, .s = shape, .timed = 1, .vary = vary, .threads = g->case_threads,
-             .seeded = (uint32_t)seeded, .input_seed = input_seed};
+             .seeded = (uint32_t)seeded, .digest_key = rng_next(&pick)};
+    session_end(g); /* a fresh runner: no student code has run in it before the empty calls */
     int io = case_begin(g, &j);
-    if (!seeded) io = io ? io : runner_send(&g->proc, MSG_INPUT, s.packed, s.packed_bytes);
+    if (seeded) io = io ? io : runner_send(&g->proc, MSG_INPUT, &input_seed, sizeof input_seed);
+    else io = io ? io : runner_send(&g->proc, MSG_INPUT, s.packed, s.packed_bytes);
     io = io ? io : runner_recv(&g->proc, MSG_READY, NULL, 0);
     phase("    timed: fill, send, runner's setup");
+    round_trip empty = {0};
+    io = io ? io : time_empty_calls(g, &s, cheap, &pick, &empty);
+    res->empty_seconds = empty.done;
     memset(seg, 0, sizeof seg);
     double timed = 0;
     /* Long calls: two proven of 1.5 s together, or one of 2 s, are as steady as more (a neighbour
@@ -329,7 +377,7 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
         uint64_t secret = case_seed(g->run->seed, stage, 2000 + (int)run, (int)calls);
         int whole = cheap || (rng_next(&pick) & 1) || (proven < need && maxc - calls <= need - proven);
         g->proc.deadline = now_s() + g->lim.timeout_s;
-        io = one_timed_call(g, &s, shape, vary, calls, secret, whole, &pick, &tc[calls], &stale, &o);
+        io = one_timed_call(g, &s, shape, vary, calls, secret, whole, &pick, &empty, &tc[calls], &stale, &o);
         last_secret = secret;
         if (io == 0 && calls == 0 && tc[0].seconds < 1.0) tc[0].verified = 0; /* the warm-up */
         if (io == 0 && tc[calls].verified) timed += tc[calls].seconds, proven++, disagreed += tc[calls].disagreed;
@@ -361,7 +409,7 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     if (stale) fill_buf(&s, vary, last_secret); /* the input the runner's digests are of */
     if (o.ok && check_guards(&s, shape, guards, &o) == 0) /* vary: the last call's */
     {
-        if (seeded) check_input_digests(&s, shape, dig, input_seed, &o);
+        if (seeded) check_input_digests(&s, shape, dig, j.digest_key, &o);
         else check_inputs(&s, shape, back, &o);
     }
     if (o.ok && proven == 0) fail(&o, "channel", "no timed call could be proven (the runner stopped answering)");

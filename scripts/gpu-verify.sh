@@ -3,7 +3,7 @@
 # logs: the environment, `make grade` of each GPU lab's reference and starter, `make bench`, and
 # `make check` of those labs, and the kernel studies (scripts/studies: binaries already in build/studies
 # are run as they are, else built). LABS="04 06" picks labs (default: every GPU lab). Logs go to $OUT
-# (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check studies (env grade bench check by default;
+# (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check studies plants before (env grade bench check by default;
 # `check` runs the planted submissions too); `check` also keeps the
 # grading logs of each lab's reference from the test suite. Where Check and OpenBLAS are not installed and cannot be, Debian packages of them may
 # be put in .deps/ (apt-get download check libsubunit0 libsubunit-dev pkgconf pkgconf-bin
@@ -46,6 +46,15 @@ for step in $steps; do
                 WB_SECCOMP_TRACE=1 make grade LAB=$l WORK=solutions > "$out/seccomp-$l.txt" 2>&1
                 grep -h 'seccomp: unlisted' "$out/seccomp-$l.txt" | sort | uniq -c | sed "s/^/lab $l: /" | tee -a "$out/seccomp.txt"
             done ;;
+        plants) # PLANTS="grading/04-.../planted/x.cu ...": each graded and checked by common/hostile.sh
+            for f in ${PLANTS:-}; do sh common/hostile.sh build "$f" 2>&1 | tee -a "$out/plants.txt"; done
+            cp build/tmp/planted-*.log "$out/" 2>/dev/null ;;
+        before) # the same plants against an earlier tree (BEFORE_TAR, a `git archive` of it): they must pass there
+            rm -rf /tmp/before && mkdir -p /tmp/before && tar xf "$BEFORE_TAR" -C /tmp/before || exit 1
+            for f in ${PLANTS:-}; do mkdir -p "/tmp/before/$(dirname "$f")" && cp "$f" "/tmp/before/$f"; done
+            (cd /tmp/before && make -j16 tools > /dev/null 2>&1 &&
+                for f in ${PLANTS:-}; do sh common/hostile.sh build "$f"; grep -h "PASS\|too-slow\|  [a-z_]* .*%" build/tmp/planted-*.log; done) 2>&1 |
+                tee -a "$out/before.txt" ;;
         studies)
             for s in scan transpose conv; do
                 if [ -x build/studies/$s ]; then echo "== $s (prebuilt)"; build/studies/$s; else sh scripts/studies/run.sh $s; fi 2>&1 |
