@@ -160,14 +160,18 @@ static void add_cuda_dirs(const build_spec *b, char *allowed)
 }
 
 /* The folders the student's build may read files from, as "dir/" prefixes, newline separated:
- * the system headers, the CUDA toolkit's, and the lab's folder. */
+ * the system headers, the CUDA toolkit's, the lab's folder, and grading/plants/ beside it where it
+ * exists: helpers several labs' planted submissions share (instructor-only, like planted/; absent
+ * from the student kit, common/kit.sh), which a plant includes as "../plants/<name>.h". */
 static char *allowed_dirs(const build_spec *b)
 {
-    char labdir[PATH_MAX + 2];
+    char labdir[PATH_MAX + 2], plants[PATH_MAX + 16], resolved[PATH_MAX];
     char *allowed = system_include_dirs(b->scratch);
     add_cuda_dirs(b, allowed);
     if (!realpath(b->lab_dir, labdir)) snprintf(labdir, sizeof labdir, "%s", b->lab_dir);
     strcat(strcat(allowed, labdir), "/\n");
+    snprintf(plants, sizeof plants, "%s/../plants", b->lab_dir);
+    if (realpath(plants, resolved)) strcat(strcat(allowed, resolved), "/\n");
     return allowed;
 }
 

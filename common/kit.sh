@@ -15,12 +15,14 @@ mkdir -p "$build"
 
 # The files of the workbook a kit holds: those git tracks (every file but the build folder outside
 # a checkout), never solutions/, the planted and honest submissions (instructor-only tests; the
-# honest ones are solutions written differently) or the kernel studies behind the references
-# (scripts/studies/: a reference's design in all but name).
+# honest ones are solutions written differently), the helpers several labs' plants share
+# (grading/plants/) or the kernel studies behind the references (scripts/studies/: a reference's
+# design in all but name).
 kit_files() {
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git ls-files
     else find . -type f ! -path './.git/*' ! -path "./$build/*" | sed 's|^\./||'; fi |
-        grep -v -e '^solutions/' -e '^grading/[^/]*/planted/' -e '^grading/[^/]*/honest/' -e '^scripts/studies/'
+        grep -v -e '^solutions/' -e '^grading/[^/]*/planted/' -e '^grading/[^/]*/honest/' -e '^grading/plants/' \
+            -e '^scripts/studies/'
 }
 
 case $what in
