@@ -235,10 +235,23 @@ $(BUILD)/tests/run-tests: $(TEST_SRCS) $(filter-out $(BUILD)/common/grade.o $(BU
 	$(CC) $(CFLAGS) -fopenmp -Itests -o $@ $(TEST_SRCS) $(filter %.o,$^) \
 	    $$(pkg-config --cflags --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -pthread) -lm
 
+# The sandbox test's two programs (tests/sandbox/, run by tests/test_sandbox.c): a stand-in runner
+# that enters the filter as a GPU lab's runner does and tries one way out, and the scorer's side,
+# which starts it with runner_start and watches what reaches other processes.
+SANDBOX_TEST := $(BUILD)/tests/sandbox-runner $(BUILD)/tests/sandbox-check
+# (Its stack executable, as a student's file can ask: the sandbox must take that right away.)
+$(BUILD)/tests/sandbox-runner: tests/sandbox/runner.c tests/sandbox/routes.h $(BUILD)/common/runner-seccomp.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Itests/sandbox -o $@ $< $(BUILD)/common/runner-seccomp.o -Wl,-z,execstack
+$(BUILD)/tests/sandbox-check: tests/sandbox/check.c tests/sandbox/routes.h $(BUILD)/common/sandbox.o \
+                              $(BUILD)/common/util.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -fopenmp -Itests/sandbox -o $@ $< $(BUILD)/common/sandbox.o $(BUILD)/common/util.o -lm
+
 ifneq ($(wildcard solutions/.),)
 check:
 	@sh common/deps.sh check
-	@$(MAKE) --no-print-directory tools $(BUILD)/tests/run-tests
+	@$(MAKE) --no-print-directory tools $(BUILD)/tests/run-tests $(SANDBOX_TEST)
 	@$(BUILD)/tests/run-tests
 else
 # The student kit (make dist: no solutions/): `make check` is the student's own check, every lab

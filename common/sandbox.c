@@ -1,5 +1,11 @@
-/* sandbox.c - see sandbox.h. The scorer's side of rows 12, 29, 32, 33 and 34 of
- * ../shared/GRADER_THREATS.md: what the runner can reach is decided here, before it execs. */
+/* sandbox.c - see sandbox.h. The scorer's side of rows 12, 29, 32, 33, 34 and 39 of
+ * ../shared/GRADER_THREATS.md: what the runner can reach is decided here, before it execs.
+ *
+ * The processes of one session: the scorer forks a set-up process, which makes the runner's
+ * namespaces and, where it got a PID namespace, starts two processes as the scorer's children
+ * (CLONE_PARENT) and exits: pid 1 of the namespace, which mounts the namespace's own /proc and
+ * becomes a `sleep` that only holds it, then the runner, pid 2. All three share one process
+ * group, which runner_finish kills. Where the kernel refuses, the set-up process is the runner. */
 #define _GNU_SOURCE
 #include "sandbox.h"
 #include "proto.h"
@@ -39,19 +45,46 @@ typedef struct launch {
     uid_t uid;
     gid_t gid;
     pid_t parent;
+    int report_fd; /* where the set-up process says which process is the runner (a report) */
 } launch;
 
+/* What the set-up process tells the scorer: the runner's pid as the scorer sees it, and whether
+ * the runner has a PID namespace of its own. Nothing (end of file) if it failed before. */
+typedef struct report {
+    pid_t runner;
+    int own_pid_namespace;
+} report;
+
+enum { NS_IPC = 1, NS_PID = 2, NS_MNT = 4 }; /* the namespaces the set-up process made */
+
+/* A PID namespace is of use only with mounts of our own, where its /proc can go: the CUDA driver
+ * reads /proc/<its pid>/..., and the grader's /proc knows pid 2 as another process (measured on
+ * an H100: cudaSetDevice fails, "OS call failed", in a PID namespace under the old /proc). */
+static int own_pids(int ns) { return (ns & (NS_PID | NS_MNT)) == (NS_PID | NS_MNT); }
+
+/* A private copy of the mounts: none of ours (the namespace's /proc) reaches the grader's. */
+static int private_mounts(void) { return mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0 ? NS_MNT : 0; }
+
 /* Private IPC (row 34: no SysV shared memory, semaphores or queues outlive the runner or reach
- * another) and, as root, a private copy of the mounts. Best effort: a container may refuse. */
-static int private_ipc_as_root(void)
+ * another), private PIDs for the processes started next (row 39: the runner sees no process but
+ * its own, so it can signal or trace none) and mounts. Best effort: a container may refuse. No
+ * PID namespace under perf (`pid` 0), which counts as the grader. */
+static int private_ns_as_root(int pid)
 {
-    if (unshare(CLONE_NEWNS) == 0) mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
-    return unshare(CLONE_NEWIPC) == 0;
+    int ns = unshare(CLONE_NEWNS) == 0 ? private_mounts() : 0;
+    ns |= unshare(CLONE_NEWIPC) == 0 ? NS_IPC : 0;
+    return ns | (pid && unshare(CLONE_NEWPID) == 0 ? NS_PID : 0);
 }
 
-/* Without privileges a new user namespace is what lets us make an IPC one. The kernel may refuse
- * (unprivileged user namespaces turned off): the system-call allowlist remains the defence. */
-static void private_ipc_unprivileged(void) { unshare(CLONE_NEWUSER | CLONE_NEWIPC); }
+/* Without privileges a new user namespace is what lets us make the others (those `ns` lacks).
+ * The kernel may refuse (unprivileged user namespaces turned off, or allowed without the rights
+ * to make others), PID first: the system-call allowlist remains the defence. */
+static int private_ns_unprivileged(int ns)
+{
+    int ipc = ns & NS_IPC ? 0 : CLONE_NEWIPC;
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS | ipc | CLONE_NEWPID) == 0) return NS_IPC | NS_PID | private_mounts();
+    return ipc && unshare(CLONE_NEWUSER | ipc) == 0 ? ns | NS_IPC : ns;
+}
 
 /* Are all capabilities gone (effective, permitted, inheritable)? */
 static int no_capabilities(void)
@@ -79,8 +112,11 @@ static void drop_privileges(uid_t uid, gid_t gid)
         _exit(SANDBOX_NOT_ISOLATED);
 }
 
+enum { REPORT_FD = PROTO_OUT_FD + 2 };
+
 /* The runner's descriptors: 0 /dev/null, 1 and 2 the capture file, 3 and 4 the channel, and the
- * executable (fd 5, closed by the exec itself); nothing else inherited (row 29). */
+ * executable and the report (fds 5 and 6, closed by the exec itself); nothing else inherited
+ * (row 29). */
 static int arrange_fds(const launch *l, int *exe_fd)
 {
     int devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
@@ -89,19 +125,20 @@ static int arrange_fds(const launch *l, int *exe_fd)
     /* Opened before the drop, so a build under a 0700 home still runs as the unprivileged user. */
     int exe = l->lim->wrapper ? -1 : open(l->exe, O_PATH | O_CLOEXEC);
     if (devnull < 0 || out < 0 || (!l->lim->wrapper && exe < 0)) return -1;
-    /* Move the pipe ends and the executable above the target numbers first, so dup2 never
-     * clobbers one with another. */
+    /* Move the pipe ends, the executable and the report above the target numbers first, so dup2
+     * never clobbers one with another. */
     int hi_in = fcntl(l->in_fd, F_DUPFD, 10), hi_out = fcntl(l->out_fd, F_DUPFD, 10);
     int hi_exe = exe < 0 ? -1 : fcntl(exe, F_DUPFD_CLOEXEC, 10);
-    if (dup2(devnull, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0 || dup2(hi_in, PROTO_IN_FD) < 0 ||
-        dup2(hi_out, PROTO_OUT_FD) < 0)
+    int hi_report = fcntl(l->report_fd, F_DUPFD_CLOEXEC, 10);
+    if (hi_in < 0 || hi_out < 0 || hi_report < 0 || dup2(devnull, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0 ||
+        dup2(hi_in, PROTO_IN_FD) < 0 || dup2(hi_out, PROTO_OUT_FD) < 0 || dup3(hi_report, REPORT_FD, O_CLOEXEC) < 0)
         return -1;
     *exe_fd = -1;
     if (hi_exe >= 0) {
         *exe_fd = PROTO_OUT_FD + 1;
         if (dup3(hi_exe, *exe_fd, O_CLOEXEC) < 0) return -1;
-    }
-    syscall(SYS_close_range, PROTO_OUT_FD + 2, ~0u, 0);
+    } else close(PROTO_OUT_FD + 1); /* under perf: whatever landed there */
+    syscall(SYS_close_range, REPORT_FD + 1, ~0u, 0);
     return 0;
 }
 
@@ -126,23 +163,111 @@ static void run(const launch *l, int exe_fd)
     _exit(SANDBOX_NOT_EXECUTED);
 }
 
+static void say(int fd, pid_t runner, int own_pid_namespace)
+{
+    report r = {runner, own_pid_namespace};
+    if (write(fd, &r, sizeof r) != (ssize_t)sizeof r) _exit(SANDBOX_NOT_SET_UP);
+}
+
+/* The one byte a process started in the namespace says on `fd` once ready, or -1 if it ended first. */
+static int hear(int fd)
+{
+    unsigned char c;
+    ssize_t k;
+    while ((k = read(fd, &c, 1)) < 0 && errno == EINTR) {}
+    close(fd);
+    return k == 1 ? c : -1;
+}
+
+/* A copy of this process that is the scorer's child, not ours (so the scorer reaps it and sees how
+ * it ended), in our process group; 0 in the copy, -1 if refused. Raw: glibc's fork has no flags. */
+static pid_t clone_for_parent(void) { return (pid_t)syscall(SYS_clone, CLONE_PARENT | SIGCHLD, NULL, NULL, NULL, 0); }
+
+/* Pid 1 of the runner's namespace. The first process of a PID namespace ignores every signal it
+ * has no handler for, even the kernel's own (SIGXFSZ at the output cap, SIGABRT from abort()),
+ * so the runner is not it: this is. It mounts the namespace's /proc, takes the runner's user,
+ * says "1" on `ready` (or "0", the mount refused: the set-up process then goes without), and
+ * becomes a `sleep` holding the namespace, with no descriptor, no capability and not a page of
+ * the scorer's memory (which a copy would keep copying on write). It ends when runner_finish
+ * kills the group, or with the scorer (the parent-death signal, set after the drop clears it). */
+static void namespace_init(const launch *l, int ready)
+{
+    static char *const argv[] = {"sleep", "2147483647", NULL}, *const env[] = {NULL};
+    int mounted = mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) == 0;
+    if (mounted && l->drop) drop_privileges(l->uid, l->gid);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (write(ready, mounted ? "1" : "0", 1) != 1 || !mounted) _exit(SANDBOX_NOT_SET_UP);
+    syscall(SYS_close_range, 0, ~0u, 0); /* the runner's channel above all: its ends must see it go */
+    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    execve("/bin/sleep", argv, env);
+    execve("/usr/bin/sleep", argv, env);
+    for (;;) pause(); /* no sleep here: hold the namespace as we are */
+}
+
+/* The runner itself, from the uid drop on: the drop clears the parent-death signal, so that is set
+ * after it, then checked (by the set-up process where it says it on `ready`, as the scorer's pid
+ * means nothing in the namespace), then no new privileges, then exec. */
+static void become_runner(const launch *l, int exe_fd, int ready)
+{
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* a grader stopped with ^C takes its runner with it */
+    if (ready >= 0 && write(ready, "1", 1) != 1) _exit(SANDBOX_NOT_SET_UP);
+    if (ready < 0 && getppid() != l->parent) _exit(SANDBOX_NOT_SET_UP); /* it died before we asked */
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) _exit(SANDBOX_NOT_SET_UP); /* no set-uid exec regains root */
+    run(l, exe_fd);
+}
+
+/* Start one of the namespace's two processes, pid 1 (`init`) or the runner; the read end of the
+ * pipe it says it is ready on in *heard. -1 if refused. */
+static pid_t start(const launch *l, int init, int exe_fd, int *heard)
+{
+    int r[2];
+    if (pipe2(r, O_CLOEXEC)) return -1;
+    pid_t pid = clone_for_parent();
+    if (pid == 0 && init) namespace_init(l, r[1]);
+    if (pid == 0) become_runner(l, exe_fd, r[1]);
+    close(r[1]);
+    *heard = r[0];
+    if (pid < 0) close(r[0]);
+    return pid;
+}
+
+/* With PID and mount namespaces made: pid 1, then (the uid dropped) the runner, pid 2. Once both
+ * are ready and the scorer is still there, report the runner and go: our pid lives on as the
+ * group's. Returns where pid 1 could not be had, its namespace gone with it: this process then
+ * runs the runner itself, outside (only its children would have entered the namespace). */
+static void start_in_namespace(const launch *l, int exe_fd)
+{
+    int heard;
+    pid_t init = start(l, 1, exe_fd, &heard);
+    if (init < 0 || hear(heard) != '1') return; /* pid 1 ended, or is reaped with the group */
+    if (l->drop) drop_privileges(l->uid, l->gid);
+    pid_t runner = start(l, 0, exe_fd, &heard);
+    if (runner < 0) _exit(SANDBOX_NOT_SET_UP);
+    hear(heard);
+    if (getppid() != l->parent) kill(0, SIGKILL); /* the scorer died before they could know: all of us */
+    say(REPORT_FD, runner, 1);
+    _exit(0);
+}
+
 /* In the child between fork and exec: only async-signal-safe calls. Order matters: files are
- * opened and namespaces made while privileged, then the uid drop (which clears the parent-death
- * signal, so that is set after it), then no new privileges, then exec. */
+ * opened and namespaces made while privileged, then the uid drop, then (become_runner) the
+ * parent-death signal, no new privileges and exec. */
 static void child(const launch *l)
 {
     setpgid(0, 0);
     int exe_fd;
     if (arrange_fds(l, &exe_fd)) _exit(SANDBOX_NOT_SET_UP);
-    int ipc = l->root && private_ipc_as_root();
+    int ns = l->root ? private_ns_as_root(!l->lim->wrapper) : 0;
     if (chdir(l->cwd)) _exit(SANDBOX_NOT_SET_UP); /* the private folder, not the build folder (row 12) */
     apply_limits(l->lim);
+    if (own_pids(ns)) start_in_namespace(l, exe_fd); /* as root: pid 1 mounts its /proc before the drop */
     if (l->drop) drop_privileges(l->uid, l->gid);
-    if (!ipc && !l->lim->wrapper) private_ipc_unprivileged(); /* perf needs its own user namespace */
-    prctl(PR_SET_PDEATHSIG, SIGKILL); /* a grader stopped with ^C takes its runner with it */
-    if (getppid() != l->parent) _exit(SANDBOX_NOT_SET_UP); /* it died before we asked */
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) _exit(SANDBOX_NOT_SET_UP); /* no set-uid exec regains root */
-    run(l, exe_fd);
+    if (!own_pids(ns) && !l->lim->wrapper) { /* perf stays in the grader's user namespace */
+        ns = private_ns_unprivileged(ns);
+        if (own_pids(ns)) start_in_namespace(l, exe_fd);
+    }
+    say(REPORT_FD, getpid(), 0);
+    become_runner(l, exe_fd, -1);
 }
 
 /* A number from the grader's environment, or `fallback`; never 0 (root). */
@@ -199,6 +324,45 @@ static void runner_env(const sandbox_limits *lim, char *threads, size_t len, cha
     env[n] = NULL;
 }
 
+/* The channel's two pipes and the set-up process's report: all made (0), or none (-1, errno set). */
+static int make_pipes(int to[2], int from[2], int rep[2])
+{
+    if (pipe2(to, O_CLOEXEC)) return -1;
+    if (pipe2(from, O_CLOEXEC) == 0) {
+        if (pipe2(rep, O_CLOEXEC) == 0) return 0;
+        close(from[0]), close(from[1]);
+    }
+    int saved = errno;
+    close(to[0]), close(to[1]);
+    errno = saved;
+    return -1;
+}
+
+/* Said once a grading, where the kernel refused: without a PID namespace only the runner's
+ * system-call filter keeps it from the processes of its user (yours, when you are not root). */
+static void say_no_pid_namespace(void)
+{
+    static int said;
+    if (said++) return;
+    fprintf(stderr, "grade: note: this kernel refuses the runner a PID namespace of its own, with its own /proc (%s); "
+                    "its system-call filter alone keeps it from the other processes of its user\n",
+            geteuid() == 0 ? "a container?" : "user namespaces turned off?");
+}
+
+/* Which process is the runner: the one the set-up process `setup` reports, after which it has
+ * exited (reaped here; its pid stays the group's), or `setup` itself where it failed first. */
+static pid_t which_runner(pid_t setup, int rep, const sandbox_limits *lim)
+{
+    report r;
+    ssize_t k;
+    while ((k = read(rep, &r, sizeof r)) < 0 && errno == EINTR) {}
+    close(rep);
+    if (k != (ssize_t)sizeof r) return setup; /* it failed before: runner_finish tells how */
+    if (r.runner != setup) waitpid(setup, NULL, 0);
+    if (!r.own_pid_namespace && !lim->wrapper) say_no_pid_namespace();
+    return r.runner;
+}
+
 /* `dir` is no longer used: the runner must not run in (or near) the build folder. */
 int runner_start(runner_proc *p, const char *exe, const char *dir, const char *out_path, const sandbox_limits *lim)
 {
@@ -215,30 +379,28 @@ int runner_start(runner_proc *p, const char *exe, const char *dir, const char *o
     l.env = env;
     if (make_private_dir(p, &l)) return -1;
     l.cwd = p->cwd;
-    int to[2], from[2];
-    if (pipe2(to, O_CLOEXEC)) goto fail;
-    if (pipe2(from, O_CLOEXEC)) {
-        close(to[0]);
-        close(to[1]);
-        goto fail;
-    }
+    int to[2], from[2], rep[2];
+    if (make_pipes(to, from, rep)) goto fail;
     /* Pipes of 1 MiB (Linux's default ceiling for a user) move a whole output of hundreds of MiB in
      * a sixteenth of the wake-ups of the 64 KiB default: twice the rate. Where refused, the default. */
     fcntl(from[0], F_SETPIPE_SZ, 1 << 20);
     fcntl(to[1], F_SETPIPE_SZ, 1 << 20);
-    l.in_fd = to[0], l.out_fd = from[1];
+    l.in_fd = to[0], l.out_fd = from[1], l.report_fd = rep[1];
     signal(SIGPIPE, SIG_IGN); /* a dead runner shows up as a failed write, not a dead scorer */
     pid_t pid = fork();
     if (pid == 0) child(&l);
     close(to[0]);
     close(from[1]);
+    close(rep[1]);
     if (pid < 0) {
         close(to[1]);
         close(from[0]);
+        close(rep[0]);
         goto fail;
     }
     setpgid(pid, pid); /* also here, so the group exists before we might kill it */
-    p->pid = pid, p->to = to[1], p->from = from[0], p->deadline = now_s() + lim->timeout_s;
+    p->pid = which_runner(pid, rep[0], lim);
+    p->to = to[1], p->from = from[0], p->deadline = now_s() + lim->timeout_s;
     if (tracing()) snprintf(p->trace, sizeof p->trace, "%s", out_path);
     return 0;
 fail:;
@@ -335,8 +497,9 @@ static void remove_private_dir(runner_proc *p)
     p->cwd[0] = 0;
 }
 
-/* WB_SECCOMP_TRACE=1: the runner's reports of unlisted calls, repeated on our stderr (its own
- * stderr is the capture file, which the scorer shows only when a case fails). */
+/* WB_SECCOMP_TRACE=1: the runner's reports of unlisted calls (and of memory it found writable and
+ * executable), repeated on our stderr (its own stderr is the capture file, which the scorer shows
+ * only when a case fails). */
 static void repeat_trace(const runner_proc *p)
 {
     if (!p->trace[0]) return;
@@ -344,9 +507,23 @@ static void repeat_trace(const runner_proc *p)
     FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
     char line[256];
     while (f && fgets(line, sizeof line, f))
-        if (!strncmp(line, "seccomp: unlisted", 17)) fprintf(stderr, "runner %s", line);
+        if (!strncmp(line, "seccomp: ", 9)) fprintf(stderr, "runner %s", line);
     if (f) fclose(f);
     else if (fd >= 0) close(fd);
+}
+
+/* Kill the runner's group (with its namespace's pid 1, if it has one) and reap every member; the
+ * runner's status into *status unless it was reaped before. */
+static void end_group(pid_t group, pid_t runner, int reaped, int *status)
+{
+    kill(-group, SIGKILL);
+    for (;;) {
+        int st;
+        pid_t w = waitpid(-group, &st, 0);
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0) return; /* none left */
+        if (w == runner && !reaped) *status = st;
+    }
 }
 
 /* After the kill and the reap, the private folder is removed (nothing of the runner's still runs). */
@@ -355,12 +532,12 @@ runner_end runner_finish(runner_proc *p)
     runner_end e = {.timed_out = p->timed_out, .bad_message = p->bad_message};
     close(p->to);
     close(p->from);
+    pid_t group = getpgid(p->pid); /* read while the runner is not yet reaped */
     /* Give a runner that is finishing normally a moment, then kill whatever is left. */
     int status = 0;
     pid_t r = 0;
     for (int i = 0; i < 50 && !p->timed_out && (r = waitpid(p->pid, &status, WNOHANG)) == 0; i++) usleep(2000);
-    kill(-p->pid, SIGKILL);
-    if (r == 0 || p->timed_out) waitpid(p->pid, &status, 0);
+    end_group(group > 0 ? group : p->pid, p->pid, r == p->pid, &status);
     e.exited = WIFEXITED(status);
     e.code = e.exited ? WEXITSTATUS(status) : 0;
     e.signaled = WIFSIGNALED(status);

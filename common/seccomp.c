@@ -8,12 +8,14 @@
  * Developer mode: with WB_SECCOMP_TRACE=1 in the runner's environment (set by whoever runs the
  * scorer, which builds that environment; student code runs after this filter and cannot), a call
  * that would be killed raises SIGSYS instead; the handler below prints
- * "seccomp: unlisted system call N" to stderr and the call fails with ENOSYS. It is how the lists
+ * "seccomp: unlisted system call N (0xA, 0xB, 0xC)" (its first three arguments) to stderr and the
+ * call fails with ENOSYS. It is how the lists
  * are checked on a machine where strace is not available (a GPU node). Never grade with it. */
 #define _GNU_SOURCE
 #include "seccomp.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -21,6 +23,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -34,7 +37,7 @@
 /* Every process: the runner's pipes and stdio, glibc's malloc (brk, mmap, madvise on free),
  * clocks and sleeps, signal set-up for abort(), exit. fstat/newfstatat: stdio sizes its buffer
  * with fstat (newfstatat with AT_EMPTY_PATH in glibc >= 2.33); a stat by path tells a file's size
- * and times, never its contents. mmap is listed separately (no PROT_EXEC outside GPU labs). */
+ * and times, never its contents. mmap is listed separately (never with PROT_EXEC). */
 static const int base_calls[] = {
     __NR_read, __NR_write, __NR_readv, __NR_writev, __NR_lseek, __NR_close, __NR_fstat, __NR_newfstatat,
     __NR_munmap, __NR_mremap, __NR_brk, __NR_madvise, __NR_futex, __NR_sched_yield, __NR_sched_getaffinity,
@@ -47,19 +50,35 @@ static const int base_calls[] = {
  * asks for limits; it reads /proc/self/maps too, which the open rule answers with EACCES. */
 static const int sanitizer_calls[] = {__NR_sigaltstack, __NR_getppid};
 
-/* The CUDA driver after cuInit: ioctls on the device files it opened, its helper threads' polling
- * and wake-ups, pinned memory, NUMA queries. Generous on purpose, as no GPU was at hand when it was
- * written; WB_SECCOMP_TRACE=1 on a GPU node shows which of these are ever reached. */
+/* The CUDA driver after cuInit: ioctls on the device files it opened (ioctl_rule), its helper
+ * threads' polling and wake-ups, descriptor flags (fcntl_rule), pinned memory, NUMA queries; its
+ * mmap and mprotect under the same PROT_EXEC rule as everyone's (row 40: with EAGER module loading
+ * the driver maps no code once the context exists). Generous on purpose, as no GPU was at hand
+ * when it was written; WB_SECCOMP_TRACE=1 on a GPU node shows which of these are ever reached. */
 static const int gpu_calls[] = {
-    __NR_ioctl, __NR_poll, __NR_ppoll, __NR_select, __NR_pselect6, __NR_epoll_create1, __NR_epoll_ctl,
-    __NR_epoll_wait, __NR_epoll_pwait, __NR_epoll_pwait2, __NR_eventfd2, __NR_pipe2, __NR_fcntl, __NR_dup,
+    __NR_poll, __NR_ppoll, __NR_select, __NR_pselect6, __NR_epoll_create1, __NR_epoll_ctl,
+    __NR_epoll_wait, __NR_epoll_pwait, __NR_epoll_pwait2, __NR_eventfd2, __NR_pipe2, __NR_dup,
     __NR_pread64, __NR_pwrite64, __NR_getrusage, __NR_sysinfo, __NR_uname, __NR_getuid, __NR_geteuid,
     __NR_getgid, __NR_getegid, __NR_getppid, __NR_getcpu, __NR_sched_setaffinity, __NR_sched_getparam,
     __NR_sched_getscheduler, __NR_sched_get_priority_max, __NR_sched_get_priority_min, __NR_getpriority,
     __NR_membarrier, __NR_get_mempolicy, __NR_mbind, __NR_set_mempolicy, __NR_mlock, __NR_munlock,
     __NR_timerfd_create, __NR_timerfd_settime, __NR_timerfd_gettime, __NR_statx, __NR_readlink,
-    __NR_readlinkat, __NR_sigaltstack, __NR_prctl, __NR_getdents64, __NR_mprotect, __NR_mmap,
+    __NR_readlinkat, __NR_sigaltstack, __NR_prctl, __NR_getdents64,
 };
+
+/* fcntl commands that touch only the descriptor or its file's locks. Not F_SETOWN, F_SETOWN_EX,
+ * F_SETSIG, F_SETLEASE or F_NOTIFY, and F_SETFL only without O_ASYNC (fcntl_rule): each has the
+ * kernel send a signal, of the caller's choosing, to a process the caller names (row 39). */
+static const uint32_t fcntl_commands[] = {
+    F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, F_GETFL, F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK, F_OFD_SETLK,
+    F_OFD_SETLKW, F_GETPIPE_SZ, F_SETPIPE_SZ,
+};
+
+/* nvidia-uvm's ioctl commands are plain numbers (UVM_IOCTL_BASE(i) is i, under 0x400), but for
+ * these two; nvidiactl's and the GPUs' are _IOC(.., 'F', ..) (NV_IOCTL_MAGIC, kernel-open/). */
+#define UVM_INITIALIZE 0x30000001u
+#define UVM_DEINITIALIZE 0x30000002u
+#define NV_IOCTL_MAGIC 'F'
 
 /* clone flags that make a namespace: never, even with CLONE_THREAD. */
 #define CLONE_NEW_ANY (CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET)
@@ -105,6 +124,64 @@ static void rule(prog *p, int nr, uint32_t action)
 static void allow_list(prog *p, const int *nrs, size_t n)
 {
     for (size_t i = 0; i < n; i++) rule(p, nrs[i], SECCOMP_RET_ALLOW);
+}
+
+/* Jump targets inside a rule, to the two returns end_rule adds, or past the rule: no rule has
+ * branches that long, so these offsets mean only this. */
+enum { TO_NEXT = 253, TO_DENY = 254, TO_ALLOW = 255 };
+
+/* A rule for call `nr`, built with the targets above; returns where it starts, for end_rule. */
+static unsigned begin_rule(prog *p, int nr)
+{
+    unsigned start = p->n;
+    jeq(p, (uint32_t)nr, 0, TO_NEXT);
+    return start;
+}
+
+static uint8_t target(uint8_t off, unsigned at, unsigned deny)
+{
+    unsigned to = off == TO_DENY ? deny : off == TO_ALLOW ? deny + 1 : off == TO_NEXT ? deny + 2 : at + 1 + off;
+    return (uint8_t)(to - (at + 1));
+}
+
+/* Close the rule begun at `start`: its deny and allow returns, and every jump to them (or past the
+ * rule) made relative. */
+static void end_rule(prog *p, unsigned start)
+{
+    unsigned deny = p->n;
+    ret(p, p->deny);
+    ret(p, SECCOMP_RET_ALLOW);
+    for (unsigned i = start; i < deny && i < p->n; i++)
+        if (BPF_CLASS(p->f[i].code) == BPF_JMP && BPF_OP(p->f[i].code) != BPF_JA)
+            p->f[i].jt = target(p->f[i].jt, i, deny), p->f[i].jf = target(p->f[i].jf, i, deny);
+}
+
+/* fcntl: the commands listed, and F_SETFL without O_ASYNC (a signal to the descriptor's owner
+ * whenever it is ready: row 39). The command and flags are ints: their low 32 bits. */
+static void fcntl_rule(prog *p)
+{
+    unsigned start = begin_rule(p, __NR_fcntl);
+    load(p, arg_lo(1));
+    for (size_t i = 0; i < sizeof fcntl_commands / sizeof *fcntl_commands; i++) jeq(p, fcntl_commands[i], TO_ALLOW, 0);
+    jeq(p, F_SETFL, 0, TO_DENY);
+    load(p, arg_lo(2));
+    jset(p, O_ASYNC, TO_DENY, TO_ALLOW);
+    end_rule(p, start);
+}
+
+/* ioctl: the NVIDIA driver's commands only, none of the generic ones that signal a process or act
+ * as its terminal (FIOASYNC, FIOSETOWN, SIOCSPGRP, TIOCSPGRP, TIOCSTI ...: row 39). The command
+ * is an unsigned int: its low 32 bits. */
+static void ioctl_rule(prog *p)
+{
+    unsigned start = begin_rule(p, __NR_ioctl);
+    load(p, arg_lo(1));
+    jeq(p, UVM_INITIALIZE, TO_ALLOW, 0);
+    jeq(p, UVM_DEINITIALIZE, TO_ALLOW, 0);
+    emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x400, 0, TO_ALLOW)); /* nvidia-uvm's */
+    emit(p, (struct sock_filter)BPF_STMT(BPF_ALU | BPF_AND | BPF_K, 0xff00));          /* _IOC_TYPE */
+    jeq(p, NV_IOCTL_MAGIC << 8, TO_ALLOW, TO_DENY);
+    end_rule(p, start);
 }
 
 /* `nr` is allowed unless its argument `arg` has one of `bits` (mmap/mprotect with PROT_EXEC:
@@ -174,7 +251,7 @@ static void build(prog *p, int threads, int gpu, int sanitized)
     clone_rules(p, threads);
     tgkill_rule(p);
     allow_list(p, base_calls, COUNT(base_calls));
-    if (gpu) allow_list(p, gpu_calls, COUNT(gpu_calls)); /* the driver's mmap/mprotect unchecked */
+    if (gpu) allow_list(p, gpu_calls, COUNT(gpu_calls)), fcntl_rule(p), ioctl_rule(p);
     if (gpu || sanitized) prlimit_rule(p);
     if (sanitized) allow_list(p, sanitizer_calls, COUNT(sanitizer_calls));
     /* Opening a file fails quietly under the sanitizers (their report reads /proc/self/maps);
@@ -184,26 +261,45 @@ static void build(prog *p, int threads, int gpu, int sanitized)
         rule(p, __NR_open, no), rule(p, __NR_openat, no), rule(p, __NR_readlink, no), rule(p, __NR_readlinkat, no);
         rule(p, __NR_ioctl, SECCOMP_RET_ERRNO | ENOTTY); /* "is stderr a terminal?": no, as for a file */
     }
+    /* W^X from here on (row 40): no page mapped or made executable, so no code but what was loaded
+     * before the filter. pkey_mprotect and remap_file_pages stay unlisted; mremap only moves or
+     * resizes a mapping, keeping its protection. */
     allow_without(p, __NR_mmap, 2, PROT_EXEC);
     /* Thread stacks need mprotect for their guard pages; a single-threaded lab never does. */
     if (threads || sanitized) allow_without(p, __NR_mprotect, 2, PROT_EXEC);
     ret(p, p->deny);
 }
 
-/* SIGSYS in trace mode: say which call, make it fail with ENOSYS, carry on. Async-signal-safe. */
+/* `v` in base `base` after msg[*len]. Async-signal-safe. */
+static void put_number(char *msg, size_t *len, unsigned long long v, unsigned base)
+{
+    char digits[24];
+    size_t k = 0;
+    do digits[k++] = "0123456789abcdef"[v % base];
+    while ((v /= base) && k < sizeof digits);
+    while (k) msg[(*len)++] = digits[--k];
+}
+
+/* SIGSYS in trace mode: say which call, with its first three arguments (for ioctl and fcntl the
+ * command, for mmap and mprotect the protection: what a rule above looks at), make it fail with
+ * ENOSYS, carry on. Async-signal-safe. */
 static void unlisted(int sig, siginfo_t *si, void *context)
 {
     (void)sig;
     int saved = errno;
-    char msg[64] = "seccomp: unlisted system call ", digits[16];
-    size_t len = strlen(msg), k = 0;
-    unsigned nr = (unsigned)si->si_syscall;
-    do digits[k++] = (char)('0' + nr % 10);
-    while ((nr /= 10) && k < sizeof digits);
-    while (k) msg[len++] = digits[--k];
-    msg[len++] = '\n';
+    greg_t *r = ((ucontext_t *)context)->uc_mcontext.gregs;
+    unsigned long long args[3] = {(unsigned long long)r[REG_RDI], (unsigned long long)r[REG_RSI],
+                                  (unsigned long long)r[REG_RDX]};
+    char msg[160] = "seccomp: unlisted system call ";
+    size_t len = strlen(msg);
+    put_number(msg, &len, (unsigned)si->si_syscall, 10);
+    for (int i = 0; i < 3; i++) {
+        memcpy(msg + len, i ? ", 0x" : " (0x", 4), len += 4;
+        put_number(msg, &len, args[i], 16);
+    }
+    memcpy(msg + len, ")\n", 2), len += 2;
     if (write(STDERR_FILENO, msg, len) < 0) { /* nothing to be done */ }
-    ((ucontext_t *)context)->uc_mcontext.gregs[REG_RAX] = -ENOSYS;
+    r[REG_RAX] = -ENOSYS;
     errno = saved;
 }
 
@@ -215,9 +311,35 @@ static int tracing(void)
     return sigaction(SIGSYS, &sa, NULL) == 0;
 }
 
+/* W^X for what is mapped already (row 40): memory both writable and executable when the filter
+ * goes on (the stack, where the program was linked asking for an executable one) loses its right
+ * to execute, as the filter keeps anything from gaining one; said on stderr, which the scorer shows
+ * when a case fails. 0, or -1 where some stays executable. */
+static int no_writable_code(void)
+{
+    FILE *f = fopen("/proc/self/maps", "re");
+    if (!f) return -1;
+    char line[512];
+    int left = 0;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        char perms[5];
+        int whole = strchr(line, '\n') != NULL;
+        if (sscanf(line, "%lx-%lx %4s", &lo, &hi, perms) == 3 && perms[1] == 'w' && perms[2] == 'x') {
+            fprintf(stderr, "seccomp: writable and executable memory, made non-executable (W^X): %s%s", line,
+                    whole ? "" : "...\n");
+            left |= mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE) != 0;
+        }
+        for (int c = 0; !whole && c != '\n' && c != EOF;) c = getc(f); /* the rest of a long line (its path) */
+    }
+    fclose(f);
+    return left ? -1 : 0;
+}
+
 int sandbox_enter(int threads, int gpu, int sanitized)
 {
     static prog p; /* static: a few kilobytes kept off the (possibly small) stack */
+    if (no_writable_code()) return -1;
     p = (prog){.deny = tracing() ? SECCOMP_RET_TRAP : SECCOMP_RET_KILL_PROCESS};
     build(&p, threads != 1 || gpu, gpu, sanitized); /* threads 0: as many as the machine has cores */
     if (p.overflow) return -1;

@@ -28,6 +28,7 @@ int main(void)
     srunner_add_suite(sr, handouts_suite());
     srunner_add_suite(sr, roofline_suite());
     srunner_add_suite(sr, audit_suite());
+    srunner_add_suite(sr, sandbox_suite());
     if (!getenv("CHECK_LABS") || !*getenv("CHECK_LABS")) srunner_add_suite(sr, instructor_suite());
     srunner_run_all(sr, CK_ENV); /* CK_VERBOSITY=verbose lists every test; CK_RUN_SUITE=handouts runs one suite */
     int failed = srunner_ntests_failed(sr);

@@ -10,6 +10,7 @@ Suite *instructor_suite(void); /* handin, the student kit, grade-all and its gra
 Suite *handouts_suite(void);   /* the handouts: the template, and make handouts (HTML pages) */
 Suite *roofline_suite(void);   /* the roofline charts, drawn from fixed results files */
 Suite *audit_suite(void);      /* the build audit's report of a refused call: demangled, at its line */
+Suite *sandbox_suite(void);    /* the runner's sandbox from outside: no signal, trace or new code gets out */
 
 /* Run a shell command; return its exit status (-1 if it did not exit normally). */
 int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
