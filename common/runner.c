@@ -5,7 +5,6 @@
  * from fd 3, calls the stage, and writes outputs to fd 4 (proto.h). It checks nothing itself,
  * and nothing it says is believed unchecked: every verdict and every time is the scorer's. */
 #define _GNU_SOURCE
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -141,16 +140,6 @@ static double time_call(runner *r, void (*run)(lab_call *))
     return LAB.timer ? LAB.timer->time(run, &r->c) : cpu_time(run, &r->c);
 }
 
-/* GPU labs: GO is awaited by polling without sleeping, so the runner's wake-up (which varies with
- * how long it slept) adds nothing uneven to the scorer's time of a call; CPU labs sleep, their
- * cores being the student's. */
-static void await_go(void)
-{
-    struct pollfd f = {PROTO_IN_FD, POLLIN, 0};
-    while (LAB.gpu && poll(&f, 1, 0) == 0) {
-    }
-}
-
 /* An empty call: everything a timed call does but the student's code (proto.h). */
 static void no_call(lab_call *c) { (void)c; }
 
@@ -250,7 +239,6 @@ static void run_timed(runner *r)
         stage_call(r, calls);
         if (LAB.timer && LAB.timer->prepare) LAB.timer->prepare();
         send_or_die(MSG_STAGED, NULL, 0);
-        await_go();
         recv_or_die(MSG_GO, NULL, 0);
         done_msg d = {.seconds = time_call(r, empty ? no_call : r->st->run)};
         if (digest_in_done(r->p, r->out_bytes))

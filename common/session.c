@@ -2,7 +2,6 @@
  * every timed call. A case's buffers and reference are cases.c's; the checks, checks.c's. */
 #define _GNU_SOURCE
 #include <math.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,16 +187,6 @@ static double judged_time(const grader *g, double outside, double claimed, doubl
     return fmax(fmin(claimed, outside), outside - overhead - slack);
 }
 
-/* GPU labs: wait for the runner's answer by polling without sleeping (the GPU machine has cores
- * to spare), so the scorer's own wake-up, which grows with how long it slept, does not add to
- * a call's time and blur the floor judged_time sets (CPU labs need their cores: they sleep). */
-static void await_answer(runner_proc *p)
-{
-    struct pollfd f = {p->from, POLLIN, 0};
-    while (LAB.gpu && poll(&f, 1, 0) == 0 && now_s() < p->deadline) {
-    }
-}
-
 /* FETCH the whole output (into vals, out_bytes) or the values at `count` positions (into vals,
  * count x esz); 0 when the answer came. */
 static int fetch(runner_proc *p, int whole, const uint64_t *at, size_t count, void *vals, size_t out_bytes, size_t esz)
@@ -232,9 +221,7 @@ static int time_empty_calls(grader *g, bufset *s, int whole, rng *pick, round_tr
         void *vals = xmalloc(whole ? out_bytes : count * esz + 1);
         io = runner_send(p, MSG_SEED, &m, sizeof m) || runner_recv(p, MSG_STAGED, NULL, 0);
         double t0 = now_s();
-        io = io ? io : runner_send(p, MSG_GO, NULL, 0);
-        if (io == 0) await_answer(p);
-        io = io ? io : runner_recv(p, MSG_DONE, &d, sizeof d);
+        io = io ? io : runner_send(p, MSG_GO, NULL, 0) || runner_recv(p, MSG_DONE, &d, sizeof d);
         done[k] = now_s() - t0;
         io = io ? io : fetch(p, whole, at, count, vals, out_bytes, esz);
         answer[k] = now_s() - t0;
@@ -266,9 +253,7 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
     runner_sched_seconds(p, &cpu0, &wait0);
     double t0 = now_s();
     seg[SEG_STAGE] += t0 - ts;
-    if (runner_send(p, MSG_GO, NULL, 0)) return -1;
-    await_answer(p);
-    if (runner_recv(p, MSG_DONE, &d, sizeof d)) return -1;
+    if (runner_send(p, MSG_GO, NULL, 0) || runner_recv(p, MSG_DONE, &d, sizeof d)) return -1;
     double t_done = now_s() - t0;
     runner_sched_seconds(p, &cpu1, &wait1);
     double steal1 = machine_steal_seconds();

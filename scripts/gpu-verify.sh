@@ -3,7 +3,7 @@
 # logs: the environment, `make grade` of each GPU lab's reference and starter, `make bench`, and
 # `make check` of those labs, and the kernel studies (scripts/studies: binaries already in build/studies
 # are run as they are, else built). LABS="04 06" picks labs (default: every GPU lab). Logs go to $OUT
-# (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check studies plants before (env grade bench check by default;
+# (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check studies plants before refs (env grade bench check by default;
 # `check` runs the planted submissions too); `check` also keeps the
 # grading logs of each lab's reference from the test suite. Where Check and OpenBLAS are not installed and cannot be, Debian packages of them may
 # be put in .deps/ (apt-get download check libsubunit0 libsubunit-dev pkgconf pkgconf-bin
@@ -41,6 +41,11 @@ for step in $steps; do
                 make grade LAB=$l > "$out/grade-$l-starter.txt" 2>&1
                 echo "lab $l starter: $(grep -c '\[wrong\]' "$out/grade-$l-starter.txt") stages wrong; $(grep 'stages pass' "$out/grade-$l-starter.txt")"
             done ;;
+        refs) # the references only, timed, each call's times kept (WB_TIMING_LOG)
+            for l in $labs; do
+                WB_TIMING_LOG="$out/timing-$l.tsv" make grade LAB=$l WORK=solutions > "$out/grade-$l-solutions.txt" 2>&1
+                echo "lab $l reference: exit $?"; sed -n '/stage  *correct/,/stages pass/p' "$out/grade-$l-solutions.txt"
+            done ;;
         seccomp) # the allowlist: unlisted calls reported instead of killed, over each reference
             for l in $labs; do
                 WB_SECCOMP_TRACE=1 make grade LAB=$l WORK=solutions > "$out/seccomp-$l.txt" 2>&1
@@ -52,6 +57,8 @@ for step in $steps; do
         before) # the same plants against an earlier tree (BEFORE_TAR, a `git archive` of it): they must pass there
             rm -rf /tmp/before && mkdir -p /tmp/before && tar xf "$BEFORE_TAR" -C /tmp/before || exit 1
             for f in ${PLANTS:-}; do mkdir -p "/tmp/before/$(dirname "$f")" && cp "$f" "/tmp/before/$f"; done
+            [ -d grading/plants ] && cp -r grading/plants /tmp/before/grading/ # the plants' shared helpers
+            [ -n "${BEFORE_PATCH:-}" ] && (cd /tmp/before && patch -p1 -s) < "$BEFORE_PATCH" # e.g. the include rule they need
             (cd /tmp/before && make -j16 tools > /dev/null 2>&1 &&
                 for f in ${PLANTS:-}; do sh common/hostile.sh build "$f"; grep -h "PASS\|too-slow\|  [a-z_]* .*%" build/tmp/planted-*.log; done) 2>&1 |
                 tee -a "$out/before.txt" ;;
