@@ -159,10 +159,41 @@ static void __attribute__((noinline)) scrub_stack(void)
     __asm__ volatile("" : : "r"(below) : "memory");
 }
 
-static void forget_seed(void)
+/* The scratch registers, where a seed a call below left may linger (the callee-saved ones hold
+ * only run_timed's own values, which never include a seed: it is read only below, in
+ * vary_from_cell or on the device). */
+static void scrub_registers(void)
+{
+#if defined(__x86_64__)
+    __asm__ volatile("xor %%eax, %%eax\n\txor %%ecx, %%ecx\n\txor %%edx, %%edx\n\txor %%esi, %%esi\n\t"
+                     "xor %%edi, %%edi\n\txor %%r8d, %%r8d\n\txor %%r9d, %%r9d\n\txor %%r10d, %%r10d\n\t"
+                     "xor %%r11d, %%r11d\n\tpxor %%xmm0, %%xmm0\n\tpxor %%xmm1, %%xmm1\n\tpxor %%xmm2, %%xmm2\n\t"
+                     "pxor %%xmm3, %%xmm3\n\tpxor %%xmm4, %%xmm4\n\tpxor %%xmm5, %%xmm5\n\tpxor %%xmm6, %%xmm6\n\t"
+                     "pxor %%xmm7, %%xmm7\n\tpxor %%xmm8, %%xmm8\n\tpxor %%xmm9, %%xmm9\n\tpxor %%xmm10, %%xmm10\n\t"
+                     "pxor %%xmm11, %%xmm11\n\tpxor %%xmm12, %%xmm12\n\tpxor %%xmm13, %%xmm13\n\t"
+                     "pxor %%xmm14, %%xmm14\n\tpxor %%xmm15, %%xmm15"
+                     :
+                     :
+                     : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "xmm0", "xmm1", "xmm2", "xmm3",
+                       "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
+                       "xmm15", "memory");
+#endif
+}
+
+static void __attribute__((noinline)) forget_seed(void)
 {
     explicit_bzero(secret_cell(), SECRET_CELL_BYTES);
     scrub_stack();
+    scrub_registers();
+}
+
+/* A host stage's varying input, made from the seed in the cell. The seed is read here, below
+ * run_timed, never into a variable of its own: a callee-saved register of run_timed's holding it
+ * would be pushed onto the stack by the calls that lead to the student's code (a CPU plant found
+ * it there so). */
+static void __attribute__((noinline)) vary_from_cell(runner *r, int vary, const uint64_t *cell)
+{
+    vary_fill(r->c.buf[vary], r->b[vary].type, buf_elems(&r->b[vary]), *cell, r->p->lo, r->p->hi, r->p->quantum);
 }
 
 static void run_trials(runner *r)
@@ -233,7 +264,7 @@ static void run_timed(runner *r)
         int empty = m->empty != 0;
         if (vary >= 0 && !empty) {
             if (r->st->vary) r->st->vary(&r->c, vary);
-            else vary_fill(r->c.buf[vary], r->b[vary].type, buf_elems(&r->b[vary]), m->secret, r->p->lo, r->p->hi, r->p->quantum);
+            else vary_from_cell(r, vary, &m->secret);
         }
         forget_seed();
         stage_call(r, calls);
