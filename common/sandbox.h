@@ -47,11 +47,15 @@ typedef struct runner_end {
     int bad_message;    /* it was ended after a message out of turn */
 } runner_end;
 
-/* Fork and exec `exe`, stdout and stderr to `out_path` (created or truncated; never through a
- * link), limits applied. The runner runs in a fresh private empty folder, not in `dir` (kept for
+/* Start `exe`, stdout and stderr to `out_path` (created or truncated; never through a link),
+ * limits applied. The runner runs in a fresh private empty folder, not in `dir` (kept for
  * compatibility: the build folder, which the runner must not reach); as the grader's user, or
- * when the grader is root as an unprivileged one, without capabilities, in its own IPC (and where
- * possible mount and user) namespaces, with no new privileges. WB_SECCOMP_TRACE=1 in the grader's
+ * when the grader is root as an unprivileged one, without capabilities, with no new privileges, in
+ * its own IPC namespace and, where the kernel allows, its own PID namespace (as its pid 2, beside a
+ * `sleep` that holds the namespace as pid 1) with that namespace's /proc, and a private mount (and,
+ * not as root, user) namespace: it can signal, trace or see no process of the grader's. Where the
+ * kernel refuses, it runs without, and the grader says so once. p->pid is its pid as the grader
+ * sees it; its process group holds all of it. WB_SECCOMP_TRACE=1 in the grader's
  * environment is passed on (see seccomp.h). Returns 0, or -1 (errno set) if it could not be started. */
 int runner_start(runner_proc *p, const char *exe, const char *dir, const char *out_path, const sandbox_limits *lim);
 /* Send or receive one message before the deadline. 0 on success, -1 on a timeout, the runner

@@ -8,7 +8,8 @@
  * when threads != 1 (OpenMP labs; 0 means all cores) or gpu (the driver runs helper threads).
  * `sanitized`: opening a file fails with EACCES instead, for the sanitizers' reports.
  * WB_SECCOMP_TRACE=1 in the environment (developers only): an unlisted call is reported on stderr
- * ("seccomp: unlisted system call N") and fails with ENOSYS instead of killing the process.
+ * ("seccomp: unlisted system call N (0xA, 0xB, 0xC)", with its first three arguments) and fails
+ * with ENOSYS instead of killing the process.
  * Returns 0, or -1 if the kernel refused the filter. */
 int sandbox_enter(int threads, int gpu, int sanitized);
 
