@@ -10,7 +10,9 @@
 # exercises ("-": none, a plain bug); the report ends with the rows each lab's plants cover.
 # A third line " * diagnosis: <words>" names what the grader's report must say about the cause
 # (its failure diagnosis: "a race", "NaN or Inf", "every element is zero" ...).
-# "speed" reasons (too-slow, no-speedup) are read from the speed check, others from correctness.
+# "speed" reasons (too-slow, no-speedup, not-judged) are read from the speed check, others from
+# correctness; a plant that must be not judged must be UNJUDGED (its own figures), never BUSY (a busy
+# machine: no plant's verdict).
 # GPU plants on a machine without a GPU are reported skipped unless caught by the audit, and
 # no-speedup plants where the grader has only one core.
 # Exit 0 when every case tried was rejected as expected.
@@ -48,22 +50,37 @@ for f in "$@"; do
     case $f in *.cu) timeout=60 ;; *) timeout=3 ;; esac
     # A plant aimed at one stage is graded on that stage alone (the others would only cost time).
     case $only in ''|*,*) one= ;; *) one=$only ;; esac
-    run_grader "$build" "$lab" "$work" "$build/tmp/results/$tag" --timeout $timeout ${one:+--stage "$one"} \
-        > "$build/tmp/$tag.log" 2>&1
-    rc=$?
+    # A plant that must be UNJUDGED (threads kept busy, no faster) can't be told from honest work while
+    # a neighbour holds a core: no code shows a speedup then, and the grader says BUSY. It is graded
+    # again, twice at most, and skipped (said, never counted as caught) if the machine stays busy.
+    for attempt in 1 2 3; do
+        run_grader "$build" "$lab" "$work" "$build/tmp/results/$tag" --timeout $timeout ${one:+--stage "$one"} \
+            > "$build/tmp/$tag.log" 2>&1
+        rc=$?
+        [ "$expect" = not-judged ] && grep -q '^  [a-z0-9_]*  *[0-9][0-9]*/[0-9].* BUSY$' "$build/tmp/$tag.log" || break
+        sleep 2
+    done
     doc=$build/tmp/results/$tag/$lab.json
     case $expect in too-slow|no-speedup|not-judged) check=speed ;; *) check=correctness ;; esac
     verdict=rejected why="" skip="no CUDA device"
     # With one core, threads take turns: no speedup to measure, and races rarely show.
     if grep -q '"cores": 1[,}]' "$doc" 2>/dev/null && plant_needs_cores "$f"; then
         verdict=skipped skip="needs 2 or more cores (the grader has 1 here)"
+    elif [ "$expect" = not-judged ] && grep -q '^  [a-z0-9_]*  *[0-9][0-9]*/[0-9].* BUSY$' "$build/tmp/$tag.log"; then
+        verdict=skipped skip="the machine was busy in 3 gradings (BUSY): whether it is UNJUDGED needs free cores"
     fi
     for st in $stages; do
         [ $verdict = skipped ] && break
         [ -z "$only" ] || printf ',%s,' "$only" | grep -q ",$st," || continue
         got=$(grep -o "{\"name\": \"$st: $check\".*" "$doc" 2>/dev/null | sed -n 's/.*"reason": "\([a-z-]*\)".*/\1/p' | head -n 1)
         if [ "$got" = skipped ] && [ "$expect" != audit ]; then verdict=skipped; break; fi
-        [ "$got" = "$expect" ] || { verdict=missed; why="$why $st:${got:-none}"; }
+        [ "$got" = "$expect" ] || { verdict=missed; why="$why $st:${got:-none}"; continue; }
+        # Not judged is two verdicts: UNJUDGED (the code's own figures) or BUSY (the machine's), and a
+        # busy machine is never the verdict a plant is caught by.
+        if [ "$expect" = not-judged ]; then
+            word=$(sed -n "s/^  $st  *[0-9][0-9]*\/[0-9].* \([A-Z][A-Z]*\)\$/\1/p" "$build/tmp/$tag.log" | head -n 1)
+            [ "$word" = UNJUDGED ] || { verdict=missed; why="$why $st:${word:-none} (not UNJUDGED)"; }
+        fi
     done
     [ $rc = 1 ] || [ $verdict = skipped ] || { verdict=missed; why="$why (grader exit $rc)"; }
     said=$(sed -n '3s/^ \* diagnosis: \(.*\)/\1/p' "$f")

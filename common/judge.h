@@ -21,6 +21,26 @@ double over_chain(const config *cfg, int stage);
  * the CPUs it used over those plus the lost ones, its CPU count raised by the lost ones: serial code
  * stays serial, and slow code slow. */
 int passes_given_back(const stage_result *res, const char *reason, int threads);
+/* The figure passes_given_back compares, the one a BUSY note states: the fraction of the ceiling
+ * ("too-slow") or the speedup ("no-speedup") times (cpus + lost) / cpus; 0 where under LOST_BUSY
+ * CPUs were lost. A threaded stage's code that kept one thread busy never passes given back. */
+double given_back(const stage_result *res, const char *reason);
+/* What a compute-bound stage's speedup over the one-thread baseline shows (judge.c, speedup_verdict). */
+enum speedup_verdict {
+    SPEEDUP_OK,           /* it reached `<stage>_speedup` and its threads worked */
+    SPEEDUP_SERIAL,       /* its threads did not work (the kernel's count: one thread's worth): a failure */
+    SPEEDUP_BUSY_LOST,    /* short, its threads lost LOST_BUSY CPUs or more, and given that back it reaches it: BUSY */
+    SPEEDUP_SHORT_LOST,   /* short, they lost as much, and even given that back it falls short: UNJUDGED */
+    SPEEDUP_BUSY_LIBRARY, /* short, little lost, and OpenBLAS itself can't gain the requirement now: BUSY */
+    SPEEDUP_SHORT,        /* short, little lost, and the library gains: UNJUDGED (threads busy, no faster) */
+};
+/* The verdict from the stage's figures (res->speedup, speedup_required, cpus, stolen, waited) and
+ * OpenBLAS's gain from 1 to `threads` threads measured just after (lib; -1 where not measured), in
+ * the order of the enum's comments after SPEEDUP_OK: serial code is condemned before anything a
+ * busy machine excuses. A pure rule: the unit tests feed it recorded figures. */
+int speedup_verdict(const stage_result *res, int threads, double lib);
+/* Whether speedup_verdict needs `lib` for these figures (measuring it takes a second or two). */
+int speedup_needs_library(const stage_result *res, int threads);
 /* The sizes of a problem this run (from the seed: a replay sees them again). */
 int problem_cases(const lab_run *r, const lab_problem *p, lab_case *out);
 /* The vendor library's rate at shape s and the pipeline's parts at s, measured once in this run. */

@@ -120,14 +120,24 @@ START_TEST(test_reference_passes_every_stage)
     snprintf(dir, sizeof dir, "solutions/%s", lab);
     if (access(dir, F_OK) != 0) return; /* the student kit (make dist) has no solutions: instructors only */
     int rc = grade(lab, "solutions", tag, "");
-    ck_assert_msg(rc == 0, "grading solutions/%s exited %d; see build/tmp/%s.log", lab, rc, tag);
-    char *doc = results(lab, tag);
-    int n = stages(lab, names, 16);
+    char *doc = results(lab, tag), *log = NULL;
+    char path[400];
+    snprintf(path, sizeof path, "build/tmp/%s.log", tag);
+    log = slurp(path);
+    int n = stages(lab, names, 16), busy = 0;
     ck_assert_int_gt(n, 0);
     for (int s = 0; s < n && !skipped_here(doc, names[s], lab); s++) {
         ck_assert_str_eq(reason(doc, names[s], "correctness"), "ok");
-        ck_assert_str_eq(reason(doc, names[s], "speed"), "ok");
+        /* a neighbour at work: BUSY (its note says what it lost), said, never a fail; never UNJUDGED */
+        if (!strcmp(verdict_in_log(log, names[s]), "BUSY") && ++busy) {
+            printf("solutions/%s, stage %s: BUSY (not judged for speed on this machine now)\n", lab, names[s]);
+            continue;
+        }
+        ck_assert_msg(!strcmp(reason(doc, names[s], "speed"), "ok"), "solutions/%s, stage %s: %s: %s", lab, names[s],
+                      reason(doc, names[s], "speed"), output_of(doc, names[s], "speed"));
     }
+    ck_assert_msg(rc == 0 || busy, "grading solutions/%s exited %d; see build/tmp/%s.log", lab, rc, tag);
+    free(log);
     free(doc);
 }
 END_TEST
@@ -468,8 +478,9 @@ END_TEST
 
 /* A neighbour at work on a core (played here by eight busy loops on every CPU but the first)
  * hides any code's parallel speedup while leaving the bandwidth check content. The reference's
- * compute-bound matmul is then reported not judged, BUSY, with OpenBLAS's own speedup measured
- * beside it; never no-speedup. */
+ * compute-bound matmul is then reported not judged, BUSY, its note saying what the neighbour
+ * explains (the CPU time its threads lost, given back, or OpenBLAS's own gain measured beside it);
+ * never no-speedup. */
 START_TEST(test_neighbour_on_a_core_is_not_the_students_failure)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -489,8 +500,8 @@ START_TEST(test_neighbour_on_a_core_is_not_the_students_failure)
     ck_assert_str_eq(reason(doc, "matmul", "correctness"), "ok");
     ck_assert_msg(!strcmp(reason(doc, "matmul", "speed"), "not-judged"), "speed: %s\n%s", reason(doc, "matmul", "speed"),
                   log);
-    ck_assert_msg(strstr(log, "BUSY") && strstr(log, "OpenBLAS dgemm itself reaches only") && !strstr(log, "no-speedup"),
-                  "%s", log);
+    ck_assert_msg(!strcmp(verdict_in_log(log, "matmul"), "BUSY") && !strstr(log, "no-speedup") &&
+                  (strstr(log, "Given that time back") || strstr(log, "OpenBLAS dgemm itself gains only")), "%s", log);
     free(doc);
     free(log);
 }

@@ -2,8 +2,10 @@
  * threats: 36 (rows of ../shared/GRADER_THREATS.md)
  * Serial code dressed as parallel: thread 0 does the whole product while every other thread of
  * the team keeps its CPU busy with work it throws away, so the kernel's count of CPU time shows
- * every thread at work. No faster with two threads than with one: not judged (UNJUDGED), and so
- * no speed credit, for a busy thread is not a useful one and only a speedup earns it. */
+ * every thread at work. No faster than the one-thread baseline the grader times (plain i-k-j, as
+ * its thread 0 runs): not judged (UNJUDGED), and so no speed credit, for a busy thread is not a
+ * useful one and only a speedup earns it. (Beside a neighbour holding one of two cores no figure
+ * tells it from parallel code, and the grader says BUSY: its test then grades it again.) */
 #include <omp.h>
 
 #include "planted/common.h"

@@ -1,7 +1,7 @@
 /* expect: no-speedup in matmul
  * threats: - (rows of ../shared/GRADER_THREATS.md)
  * Correct serial code: fast enough against the ceiling for matmul's modest threshold, but no
- * faster with two threads than with one. */
+ * faster than the one-thread baseline, and one CPU's worth of work by the kernel's count. */
 #include "planted/common.h"
 #include "parallel.h"
 
