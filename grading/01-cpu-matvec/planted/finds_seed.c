@@ -1,6 +1,6 @@
 /* expect: too-slow in contiguous,unrolled
  * threats: 43 (rows of ../shared/GRADER_THREATS.md)
- * Looks for the seed of its input: on a timed call it reads 2 KiB of the callers' frames above its
+ * Looks for the seed of its input: on a timed call it reads 1 KiB of the callers' frames above its
  * own and tries each word as the seed x was made from (the workbook's generator, copied from
  * proto.c: x[j] uniform in [-1, 1) from the seed and j). Where one matches it could make x itself
  * (here it just computes the product once); where none does it computes it four times, too slow.
@@ -31,7 +31,7 @@ static double element(uint64_t seed, uint64_t j)
 static int __attribute__((noinline)) seed_found(const double *x, int n)
 {
     const volatile uint64_t *sp = (const volatile uint64_t *)__builtin_frame_address(0);
-    for (int k = 0; k < 256; k++) {
+    for (int k = 0; k < 128; k++) {
         int match = n >= 4;
         for (int j = 0; j < 4 && match; j++) match = element(sp[k], (uint64_t)j) == x[j];
         if (match) return 1;
