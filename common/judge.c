@@ -198,6 +198,16 @@ static int threads_worked(const stage_result *res, int threads) { return cpus_wa
 static void unjudged(outcome *o, stage_result *res, int threads, double scale)
 {
     res->parallel_seen = 1;
+    /* Fewer bytes a second at more threads than at one: no machine is built so, a neighbour holding
+     * a core is (a `make check` beside another, 2026-11-27: 0.84x): busy, not this machine's limit. */
+    res->busy = scale < 1;
+    if (res->busy) {
+        fail(o, "not-judged", "not judged: the machine was busy: its memory bandwidth at %d threads read %.2fx one "
+             "thread's (measured three times), less with more threads, which a neighbour at work on a core explains; "
+             "this stage must show %.2fx. Grade again when the machine is quieter", threads, scale,
+             res->speedup_required);
+        return;
+    }
     fail(o, "not-judged", "the speedup can't be judged on this machine now: its memory bandwidth at %d threads is "
          "%.2fx one thread's (measured three times), and this stage must show %.2fx, which code bound by memory "
          "can't show here. Your code did run on the threads (they kept %.1f CPUs busy or waited, ready, for them "

@@ -220,8 +220,8 @@ void report_table(const lab_run *r, FILE *f)
     else if (scaling)
         fprintf(f, "speedup: bandwidth-bound stages: the rate at %d threads over the one-thread roof (the fastest one "
                    "thread streams memory here, this run, times the intensity: what no serial code beats);\n"
-                   "         compute-bound stages: time at 1 thread / time at %d threads, the same code in the same "
-                   "run\n", r->threads, r->threads);
+                   "         compute-bound stages: the rate at %d threads over the grader's own one-thread i-k-j "
+                   "baseline (grading/03-openmp/baseline.c), timed in the same run\n", r->threads, r->threads);
     int w = 12; /* the stage column: as wide as the longest name */
     for (int i = 0; i < LAB.nstages; i++) w = (int)fmax(w, (double)strlen(LAB.stages[i].name));
     fprintf(f, "\n  %-*s %-8s %9s %8s %10s %9s %s %s\n", w, "stage", "correct", "GFLOP/s", "GB/s", "% ceiling", "required",
