@@ -134,13 +134,16 @@ TOOLS := $(foreach l,$(LABS),$(BUILD)/grading/$(l)/grade) \
          $(BUILD)/common/gradebook $(BUILD)/common/roofline
 tools: $(TOOLS)
 
+# The tools build on every core (nothing is timed while they compile).
+JOBS := $(shell nproc 2>/dev/null || echo 1)
+
 # ---------------------------------------------------------------- grading
 
 # `make grade` must exit 1 when a stage fails, but make turns any failed recipe into status 2.
 # So the grading runs while this file is read, and its status picks make's own: 0 as is, 1 by
 # switching make to question mode (-q) with a target out of date, 2 through $(error). (Make 4.3
 # does not export variables to $(shell), so the command names the ones it passes.)
-GRADE_CMD = sh common/deps.sh grade >&2 && $(MAKE) --no-print-directory -s tools >&2 && \
+GRADE_CMD = sh common/deps.sh grade >&2 && $(MAKE) --no-print-directory -s -j$(JOBS) tools >&2 && \
             NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" SANITIZE="$(SANITIZE)" \
             STAGE="$(STAGE)" sh common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2
 ifeq ($(MAKECMDGOALS),grade)
@@ -157,21 +160,21 @@ grade:
 bench:
 	@test -n "$(SELECTED)" -a "$(words $(SELECTED))" = 1 || { echo "make bench needs one lab: LAB=NN (labs: $(LABS))" >&2; exit 2; }
 	@sh common/deps.sh grade
-	@$(MAKE) --no-print-directory -s tools
+	@$(MAKE) --no-print-directory -s -j$(JOBS) tools
 	@$(BUILD)/grading/$(SELECTED)/grade --bench --lab-dir grading/$(SELECTED) --work $(WORK) --build $(BUILD) \
 	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED)) $(if $(STAGE),--stage $(STAGE)) \
 	    $(if $(CUDA_ARCH),--cuda-arch $(CUDA_ARCH)) $(if $(CUDA_HOME),--cuda-home $(CUDA_HOME)) --nvcc "$(NVCC_PATH)"
 
 profile:
 	@test -n "$(SELECTED)" -a "$(words $(SELECTED))" = 1 -a -n "$(STAGE)" || { echo "make profile needs one lab and one stage: LAB=NN STAGE=name (make list shows them)" >&2; exit 2; }
-	@$(MAKE) --no-print-directory -s tools
+	@$(MAKE) --no-print-directory -s -j$(JOBS) tools
 	@$(BUILD)/grading/$(SELECTED)/grade --profile "$(STAGE)" --lab-dir grading/$(SELECTED) --work $(WORK) --build $(BUILD) \
 	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED)) \
 	    $(if $(CUDA_ARCH),--cuda-arch $(CUDA_ARCH)) $(if $(CUDA_HOME),--cuda-home $(CUDA_HOME)) --nvcc "$(NVCC_PATH)"
 
 walkthrough:
 	@test -n "$(SELECTED)" -a "$(words $(SELECTED))" = 1 || { echo "make walkthrough needs one lab: LAB=NN (labs: $(LABS))" >&2; exit 2; }
-	@$(MAKE) --no-print-directory -s tools
+	@$(MAKE) --no-print-directory -s -j$(JOBS) tools
 	@sh common/walkthrough.sh $(BUILD) $(WORK) $(SELECTED)
 
 # The charts `make grade` draws, again from the results files (gnuplot; no grading).
@@ -214,14 +217,14 @@ hostile: tools
 grade-all:
 	@test -n "$(SUBMISSIONS)" || { echo "make grade-all needs SUBMISSIONS=dir (a tarball or labs/-shaped folder per student)" >&2; exit 2; }
 	@sh common/deps.sh grade >&2
-	@$(MAKE) --no-print-directory -s tools >&2
+	@$(MAKE) --no-print-directory -s -j$(JOBS) tools >&2
 	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" \
 	    sh common/$(if $(SLURM),grade-slurm.sh,grade-all.sh) "$(BUILD)" "$(SUBMISSIONS)" "$(FORCE)" \
 	    $(if $(SLURM),$(if $(filter $(GPU_LABS),$(SELECTED)),1,0)) $(SELECTED)
 
 # Autolab: grading output first, then its one line of scores, last on stdout.
 autolab:
-	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" $(MAKE) --no-print-directory -s tools >&2
+	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" $(MAKE) --no-print-directory -s -j$(JOBS) tools >&2
 	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" \
 	    sh common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2; \
 	    $(BUILD)/common/gradebook autolab $(foreach l,$(SELECTED),$(BUILD)/results/$(l).json)
@@ -251,7 +254,7 @@ $(BUILD)/tests/sandbox-check: tests/sandbox/check.c tests/sandbox/routes.h $(BUI
 ifneq ($(wildcard solutions/.),)
 check:
 	@sh common/deps.sh check
-	@$(MAKE) --no-print-directory tools $(BUILD)/tests/run-tests $(SANDBOX_TEST)
+	@$(MAKE) --no-print-directory -j$(JOBS) tools $(BUILD)/tests/run-tests $(SANDBOX_TEST)
 	@$(BUILD)/tests/run-tests
 else
 # The student kit (make dist: no solutions/): `make check` is the student's own check, every lab
@@ -259,7 +262,7 @@ else
 # `make grade` are never touched. It installs only what grading needs and starts nothing.
 check:
 	@sh common/deps.sh grade
-	@$(MAKE) --no-print-directory -s tools
+	@$(MAKE) --no-print-directory -s -j$(JOBS) tools
 	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" STAGE="$(STAGE)" \
 	    RESULTS_DIR="$(BUILD)/check" sh common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED); \
 	    status=$$?; echo; \

@@ -308,7 +308,8 @@ int gpu_pipeline(const char *probe, const char *scratch, int n, int degree, pipe
     config c = {0};
     int rc = run_probe(argv, log, &c);
     *out = (pipeline_times){config_num_or(&c, "h2d_s", 0), config_num_or(&c, "kernel_s", 0),
-                            config_num_or(&c, "d2h_s", 0), config_num_or(&c, "stream_create_us", 0)};
+                            config_num_or(&c, "d2h_s", 0), config_num_or(&c, "stream_create_us", 0),
+                            config_num_or(&c, "kernel_best_s", 0)};
     config_free(&c);
     return rc == 0 && out->h2d > 0 && out->kernel > 0 && out->d2h > 0 ? 0 : -1;
 }

@@ -59,11 +59,19 @@ double gpu_gemm(const char *probe, const char *scratch, const char *kind, int m,
 
 /* Moving n floats through the GPU, each part timed alone by the probe (seconds): pinned copy in,
  * its own Horner kernel of that degree, copy out; and the host cost of creating a stream. */
-typedef struct pipeline_times { double h2d, kernel, d2h, stream_create_us; } pipeline_times;
+/* kernel: the probe's plain kernel (one element a thread), what the ideal is made of; kernel_best:
+ * the fastest of it and kernels of several elements a thread, what an impossible time is beyond. */
+typedef struct pipeline_times { double h2d, kernel, d2h, stream_create_us, kernel_best; } pipeline_times;
 /* Fully overlapped, a call can't beat the longest part; one after another it takes their sum. */
 static inline double pipeline_ideal(const pipeline_times *t)
 {
     return t->h2d > t->kernel ? (t->h2d > t->d2h ? t->h2d : t->d2h) : (t->kernel > t->d2h ? t->kernel : t->d2h);
+}
+static inline double pipeline_fastest(const pipeline_times *t)
+{
+    pipeline_times b = *t;
+    b.kernel = t->kernel_best > 0 && t->kernel_best < t->kernel ? t->kernel_best : t->kernel;
+    return pipeline_ideal(&b);
 }
 static inline double pipeline_serial(const pipeline_times *t) { return t->h2d + t->kernel + t->d2h; }
 int gpu_pipeline(const char *probe, const char *scratch, int n, int degree, pipeline_times *out);

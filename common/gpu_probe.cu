@@ -283,6 +283,26 @@ __global__ static void horner_unrolled(int n, const float *x, float *y)
     for (int k = UNROLLED_DEGREE - 1; k >= 0; k--) acc = fmaf(acc, v, coef[k]);
     y[i] = acc;
 }
+
+/* The same with ILP elements a thread, i, i + q, ... (q = n / ILP rounded up), their chains
+ * interleaved: a kernel a student may write that beats one chain a thread. It is no part of the
+ * ideal the stages are judged against (the lab is about the copies, not the kernel); only of the
+ * bound above which a time is impossible. */
+template <int ILP> __global__ static void horner_ilp(int n, const float *x, float *y)
+{
+    int q = (n + ILP - 1) / ILP, i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= q) return;
+    float v[ILP], acc[ILP];
+#pragma unroll
+    for (int e = 0; e < ILP; e++) v[e] = i + e * q < n ? x[i + e * q] : 0.0f, acc[e] = coef[UNROLLED_DEGREE];
+#pragma unroll
+    for (int k = UNROLLED_DEGREE - 1; k >= 0; k--)
+#pragma unroll
+        for (int e = 0; e < ILP; e++) acc[e] = fmaf(acc[e], v[e], coef[k]);
+#pragma unroll
+    for (int e = 0; e < ILP; e++)
+        if (i + e * q < n) y[i + e * q] = acc[e];
+}
 #endif
 
 /* --pipeline: see the top of the file. */
@@ -314,6 +334,15 @@ static int pipeline_mode(int argc, char **argv)
             horner<<<(n + 255) / 256, 256, 0, s>>>(n, degree, dx, dy);
         CUDA_CHECK_LAST();
     }, 10);
+    double best = kernel; /* the fastest kernel of those below: the bound of an impossible time */
+#ifdef UNROLLED_DEGREE
+    if (degree == UNROLLED_DEGREE) {
+        int q2 = (n + 1) / 2, q4 = (n + 3) / 4;
+        best = fmin(best, median_time([&] { horner_ilp<2><<<(q2 + 255) / 256, 256, 0, s>>>(n, dx, dy); }, 10));
+        best = fmin(best, median_time([&] { horner_ilp<4><<<(q4 + 255) / 256, 256, 0, s>>>(n, dx, dy); }, 10));
+        CUDA_CHECK_LAST();
+    }
+#endif
     double d2h = median_time([&] { CUDA_CHECK(cudaMemcpyAsync(hy, dy, bytes, cudaMemcpyDeviceToHost, s)); }, 10);
     /* Creating streams: the host-side cost a pipeline pays once (or every call, if it creates them there). */
     enum { STREAMS = 64 };
@@ -322,7 +351,8 @@ static int pipeline_mode(int argc, char **argv)
     for (int k = 0; k < STREAMS; k++) CUDA_CHECK(cudaStreamCreateWithFlags(&many[k], cudaStreamNonBlocking));
     for (int k = 0; k < STREAMS; k++) CUDA_CHECK(cudaStreamDestroy(many[k]));
     double create = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / STREAMS;
-    printf("h2d_s = %.6g\nkernel_s = %.6g\nd2h_s = %.6g\nstream_create_us = %.3g\n", h2d, kernel, d2h, create * 1e6);
+    printf("h2d_s = %.6g\nkernel_s = %.6g\nd2h_s = %.6g\nstream_create_us = %.3g\nkernel_best_s = %.6g\n", h2d, kernel,
+           d2h, create * 1e6, best);
     CUDA_CHECK(cudaStreamDestroy(s));
     CUDA_CHECK(cudaFreeHost(hx));
     CUDA_CHECK(cudaFreeHost(hy));

@@ -373,10 +373,9 @@ int main(int argc, char **argv)
     if (opt.sanitize && LAB.gpu && !r.skip_why[0])
         snprintf(r.skip_why, sizeof r.skip_why, "skipped: SANITIZE=1 covers the CPU labs; for a CUDA lab, run "
                  "compute-sanitizer on a program of your own that calls your functions");
-    /* Grading measures the roofs again before each stage is timed (judge.c); bench and profile use these. */
-    double roof = opt.bench || opt.profile ? ROOF_SECONDS : BUSY_SECONDS;
-    if (!LAB.gpu) r.now = measure_bandwidth(r.threads, 4 * r.mach.llc_bytes, roof);
-    if (!LAB.gpu && r.threads > 1) r.now1 = measure_bandwidth(1, 4 * r.mach.llc_bytes, roof);
+    /* Bench and profile use the roofs measured now; grading measures them once a stage is about to
+     * be timed (judge.c), and again before each bandwidth-bound stage. */
+    if (opt.bench || opt.profile) measure_now_once(&g, ROOF_SECONDS);
     phase("bandwidth now");
     char source[2048];
     snprintf(source, sizeof source, "%s/%s/%s", opt.work, LAB.id, LAB.source);

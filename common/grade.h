@@ -58,6 +58,8 @@ typedef struct lab_run {
     int threads;           /* what the lab is timed and its ceiling measured with (LAB.threads, or all cores) */
     bandwidth cached, now; /* calibration cache, and measured in this run */
     bandwidth now1;        /* threaded labs: measured in this run with one thread (the serial roof) */
+    int now_measured;      /* CPU labs: `now` is measured once a stage is about to be timed (never for code
+                              that fails every correctness case: a third of a second saved) */
     double stream_lo, stream_hi; /* CPU labs: the lowest and highest `now` of this run (measured again
                                     before every stage's timing) */
     const char *ceiling;   /* what stream_gbs measures: "triad" or "device copy" */

@@ -107,7 +107,10 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
      * moment during this run's measurement must not make honest code look impossible. */
     const lab_run *r = g->run;
     double stream = fmax(fmax(r->now.read_gbs, r->now.stream_gbs), fmax(r->cached.read_gbs, r->cached.stream_gbs));
-    double limit = config_num(cfg, "impossible_margin") * (blas || pipe ? res->ceiling_gflops : stream * intensity(p, s));
+    /* a pipeline's bound: its ideal with the fastest kernel the probe has (a student's kernel of
+     * several elements a thread beats the plain one the ideal is judged with) */
+    double bound = pipe ? p->flops(s) / pipeline_fastest(&res->pipe) * 1e-9 : blas ? res->ceiling_gflops : stream * intensity(p, s);
+    double limit = config_num(cfg, "impossible_margin") * bound;
     if (res->gflops > limit) {
         fail(o, "impossible", "%.2f GFLOP/s is more than this machine can do (%.2f: the ceiling times the "
                               "margin in thresholds.conf): the timing is not trustworthy", res->gflops, limit);
@@ -457,6 +460,7 @@ static void measure_now(grader *g, int roof, stage_result *res)
 {
     lab_run *r = g->run;
     session_end(g);
+    r->now_measured = 1;
     for (int attempt = 0; attempt < 3; attempt++) {
         if (attempt > 0) sleep(1);
         r->now = measure_bandwidth(r->threads, 4 * r->mach.llc_bytes, roof ? ROOF_SECONDS : BUSY_SECONDS);
@@ -464,6 +468,18 @@ static void measure_now(grader *g, int roof, stage_result *res)
         res->busy = r->cached.stream_gbs > 0 && r->now.stream_gbs < BUSY_FRACTION * r->cached.stream_gbs;
         if (!res->busy) break;
     }
+}
+
+/* A CPU lab's bandwidth (and one thread's) now, once in a run: before the first stage is timed, or
+ * for bench and profile at the start. No runner runs while it is measured. */
+void measure_now_once(grader *g, double seconds)
+{
+    lab_run *r = g->run;
+    if (LAB.gpu || r->now_measured) return;
+    session_end(g);
+    r->now = measure_bandwidth(r->threads, 4 * r->mach.llc_bytes, seconds);
+    if (r->threads > 1) r->now1 = measure_bandwidth(1, 4 * r->mach.llc_bytes, seconds);
+    r->now_measured = 1;
 }
 
 /* A bandwidth-bound CPU stage's ceiling, measured again once its correctness cases passed, a second or so before
@@ -576,6 +592,12 @@ static void set_cause(char *detail, size_t len, const char *label, const char *c
 
 static void grade_stage_cases(grader *g, int stage, stage_result *res);
 
+/* A stage wrong on each of its first WRONG_FROM_START correctness cases is not tried on a costly
+ * one (the reference's time, for code already shown wrong): a pattern across sizes needs a case
+ * that is right, and the cheap ones still look for it. */
+#define WRONG_FROM_START 4
+#define COSTLY_CASE_FLOPS 1e7
+
 /* One stage in one runner session: its correctness cases, then its timed case. */
 void grade_stage(grader *g, int stage, stage_result *res)
 {
@@ -588,11 +610,14 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
     const lab_problem *p = LAB.stages[stage].problem;
     lab_case cases[LAB_MAX_CASES], checked[LAB_MAX_CASES];
     int ncases = problem_cases(g->run, p, cases);
-    int ok[LAB_MAX_CASES] = {0}, ncheck = 0, reported = 0, race = 0, unstable = 0;
+    int ok[LAB_MAX_CASES] = {0}, ncheck = 0, reported = 0, race = 0, unstable = 0, untried = 0;
     size_limits(g, p, cases, ncases);
     snprintf(res->reason, sizeof res->reason, "ok");
     for (int i = 0; i < ncases && ncheck < LAB_MAX_CASES; i++) {
         if (cases[i].timed) continue;
+        int any_ok = 0;
+        for (int c = 0; c < ncheck; c++) any_ok |= ok[c];
+        if (ncheck >= WRONG_FROM_START && !any_ok && p->flops(cases[i].s) > COSTLY_CASE_FLOPS && ++untried) continue;
         int ok_at_one = 0, fatal = 0;
         for (int t = 0; t < g->ncorrect_threads && !fatal; t++) {
             int threads = g->correct_threads[t];
@@ -621,6 +646,11 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
         if (fatal) break; /* a crash or hang would repeat on every size: stop here */
     }
     g->case_threads = 0;
+    if (untried) {
+        size_t used = strlen(res->detail);
+        snprintf(res->detail + used, sizeof res->detail - used, "\n  (wrong at every size tried; %d larger size%s "
+                 "not tried)", untried, untried > 1 ? "s were" : " was");
+    }
     if (reported) {
         char why[256];
         diagnose_sizes(checked, ok, ncheck, why, sizeof why);
@@ -637,6 +667,7 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
     /* The roof, with the correctness cases' runner ended, a second or so before the timed calls in
      * a fresh one; only for a stage whose every case was right (a wrong stage is never timed). */
     measure_before_timing(g, p, res);
+    measure_now_once(g, BUSY_SECONDS); /* the first stage timed, not bandwidth-bound */
     for (int i = 0; i < ncases; i++) {
         if (!cases[i].timed) continue;
         outcome o = run_timed(g, stage, cases[i].s, res);

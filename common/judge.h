@@ -8,6 +8,7 @@
 
 /* Grade stage `stage` into res: cases, checks, speed, points. */
 void grade_stage(grader *g, int stage, stage_result *res);
+void measure_now_once(grader *g, double seconds);
 /* Its maximum points and required fraction, from thresholds.conf. */
 void stage_points(const config *cfg, int stage, stage_result *res);
 /* A stage written as several chains of adds (lab_stage.chains): the multiple of one chain's rate

@@ -175,6 +175,7 @@ void report_table(const lab_run *r, FILE *f)
             snprintf(now, sizeof now, "%.2f-%.2f GB/s this run, measured as each stage started", r->stream_lo,
                      r->stream_hi);
         else snprintf(now, sizeof now, "%.2f GB/s this run", r->stream_lo > 0 ? r->stream_lo : r->now.stream_gbs);
+        if (!r->now_measured) snprintf(now, sizeof now, "(not measured this run: no stage was timed)");
         if (stream) fprintf(f, "ceiling: triad bandwidth %s (%d thread%s; calibrated %.2f GB/s) x arithmetic intensity\n",
                 now, r->threads, r->threads > 1 ? "s" : "", r->cached.stream_gbs);
         char chained[128] = "";
@@ -402,8 +403,10 @@ int report_json(const lab_run *r, const char *path)
     char replay[160];
     snprintf(replay, sizeof replay, "make grade LAB=%s SEED=%s (same machine, grader and thresholds hashes)", LAB.id, seed);
     json_kv_string(&j, "replay", replay);
-    json_kv_number(&j, "stream_gbs", r->now.stream_gbs);
-    json_kv_number(&j, "read_gbs", r->now.read_gbs);
+    /* the chart's memory roof: this run's, or where nothing was timed (none measured), the calibration's */
+    const bandwidth *bw = LAB.gpu || r->now_measured ? &r->now : &r->cached;
+    json_kv_number(&j, "stream_gbs", bw->stream_gbs);
+    json_kv_number(&j, "read_gbs", bw->read_gbs);
     json_kv_number(&j, "calibrated_stream_gbs", r->cached.stream_gbs);
     json_kv_string(&j, "bandwidth", r->ceiling); /* what stream_gbs measures: "triad" or "device copy" */
     json_kv_number(&j, "compute_gflops", r->compute_gflops); /* the roofline chart's compute roof (0: none) */

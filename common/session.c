@@ -181,9 +181,8 @@ static void log_call(const lab_problem *p, lab_shape shape, unsigned call, int w
  * and never less than that time less `overhead`, the round trip of an empty call timed before any
  * student code ran in this runner, and clock_slack_us. The runner keeps its clock in memory the
  * student's code can write (row 38): moved, it gains at most that slack. */
-static double judged_time(const grader *g, double outside, double claimed, double overhead)
+double judged_time(double outside, double claimed, double overhead, double slack)
 {
-    double slack = 1e-6 * config_num_or(&g->run->cfg, "clock_slack_us", 20);
     return fmax(fmin(claimed, outside), outside - overhead - slack);
 }
 
@@ -303,7 +302,8 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
             if (whole) free(picked);
         }
         /* A whole fetch moves the output: its time ends at DONE, which its digest has proven. */
-        tc->seconds = judged_time(g, whole ? t_done : t_answer, d.seconds, whole ? empty->done : empty->answer);
+        tc->seconds = judged_time(whole ? t_done : t_answer, d.seconds, whole ? empty->done : empty->answer,
+                                  1e-6 * config_num_or(&g->run->cfg, "clock_slack_us", 20));
         tc->verified = whole;
         tc->disagreed = tc->seconds != d.seconds;
         seg[SEG_CHECK] += now_s() - td;
@@ -320,8 +320,9 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
  * its digest checked; a larger one after about half the calls, chosen once each call has ended,
  * and at positions chosen then after the others. Only proven calls (fetched whole, digest
  * matching) are timed for the verdict: min_calls of them at least, after a warm-up call unless
- * the first call alone took over a second (no cache or page is cold for long). */
+ * the first call alone took a quarter of a second (no cache or page is cold for long). */
 #define WHOLE_BYTES (16u << 20)
+#define WARM_UP_UNDER_S 0.25 /* a first call this long is timed: its cold start is lost in it */
 outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
 {
     const lab_problem *pr = LAB.stages[stage].problem;
@@ -364,7 +365,7 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
         g->proc.deadline = now_s() + g->lim.timeout_s;
         io = one_timed_call(g, &s, shape, vary, calls, secret, whole, &pick, &empty, &tc[calls], &stale, &o);
         last_secret = secret;
-        if (io == 0 && calls == 0 && tc[0].seconds < 1.0) tc[0].verified = 0; /* the warm-up */
+        if (io == 0 && calls == 0 && tc[0].seconds < WARM_UP_UNDER_S) tc[0].verified = 0; /* the warm-up */
         if (io == 0 && tc[calls].verified) timed += tc[calls].seconds, proven++, disagreed += tc[calls].disagreed;
         calls++;
     }

@@ -35,6 +35,10 @@ typedef struct outcome {
 
 /* Correctness: `trials` calls, each on fresh inputs, each output, the guards and the inputs checked. */
 outcome run_correctness(grader *g, int stage, int index, lab_shape shape);
+/* A timed call's time (row 38): the runner's figure `claimed`, but never more than the scorer's
+ * own `outside` and never less than that less `overhead` (an empty call's round trip) and `slack`,
+ * whatever the runner's memory held and whoever wrote it. */
+double judged_time(double outside, double claimed, double overhead, double slack);
 /* Timed calls (each on an input derived from its own secret, timed by the scorer and checked
  * after it at positions chosen then), the verdict's median into res. */
 outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res);

@@ -18,6 +18,7 @@
 #include "proto.h"
 #include "rng.h"
 #include "sandbox.h"
+#include "session.h"
 #include "stats.h"
 #include "tests.h"
 #include "util.h"
@@ -510,11 +511,28 @@ START_TEST(test_busy_note_figure_is_the_one_compared)
 }
 END_TEST
 
+/* Row 38: a runner that claims any time at all (moved on its stack, in its heap, in mapped memory,
+ * by a second thread: its figure is the one number it sends) gains at most the empty call's round
+ * trip and the slack below the scorer's own time, and never counts more than the scorer saw. */
+START_TEST(test_runner_clock_gains_at_most_the_slack)
+{
+    const double outside = 2e-3, empty = 40e-6, slack = 100e-6;
+    const double claims[] = {-1.0, 0.0, 1e-9, 0.5e-3, 1.85e-3, 1.9e-3, 2e-3, 3e-3, 1e9, NAN};
+    for (size_t i = 0; i < sizeof claims / sizeof claims[0]; i++) {
+        double t = judged_time(outside, claims[i], empty, slack);
+        ck_assert_msg(t >= outside - empty - slack - 1e-15 && t <= outside, "claimed %g: judged %g", claims[i], t);
+    }
+    ck_assert(judged_time(outside, 1.95e-3, empty, slack) == 1.95e-3); /* finer than the scorer's: believed */
+    ck_assert(judged_time(outside, 0, empty, slack) == outside - empty - slack);
+}
+END_TEST
+
 Suite *units_suite(void)
 {
     Suite *s = suite_create("units");
     TCase *t = tcase_create("harness");
     tcase_add_test(t, test_median_odd_even_and_empty);
+    tcase_add_test(t, test_runner_clock_gains_at_most_the_slack);
     tcase_add_test(t, test_percent_decimals_show_requirements_as_set);
     tcase_add_test(t, test_median_ignores_one_outlier);
     tcase_add_test(t, test_count_bad_nan_and_inf_fail);

@@ -5,8 +5,10 @@
  * build read it where it exists). A plant includes it as "../plants/seed_probe.h" and calls, at
  * the timed size only and before its honest work,
  *     seed_probe(__builtin_frame_address(0), vary, SEED_PROBE_F32, lo, hi, quantum, spin_ns);
- * vary the problem's `.vary` buffer, lo, hi, quantum its lab_problem's. That copies 256 words
- * (2 KiB) of the callers' frames above the plant's own into a kernel argument, tests each on the
+ * vary the problem's `.vary` buffer, lo, hi, quantum its lab_problem's. That copies
+ * SEED_PROBE_WORDS words (256, 2 KiB, unless the plant defines fewer first: where its frame lies
+ * within 2 KiB of the top of the stack, reading that far is a SIGSEGV) of the callers' frames
+ * above the plant's own into a kernel argument, tests each on the
  * device as the seed the vary buffer was made from (its first 16 elements, bit for bit), and
  * where none matches spins for spin_ns: the call is then too slow. Where one matches it costs two
  * small launches. On the old tree (before 31c6b3c) run_timed kept each call's seed in a local, so
@@ -19,6 +21,10 @@
 #define SEED_PROBE_F32 1
 #define SEED_PROBE_F16 2
 #define SEED_PROBE_I32 3
+
+#ifndef SEED_PROBE_WORDS
+#define SEED_PROBE_WORDS 256
+#endif
 
 /* common/gpu_kernels.cu's mix and vary_value (proto.c's digest_mix and vary_scaled), verbatim. */
 __device__ static uint64_t seed_probe_mix(uint64_t x)
@@ -57,7 +63,7 @@ __device__ static uint32_t seed_probe_stored(int type, const void *buf, int k)
 }
 
 struct seed_probe_words {
-    uint64_t w[256];
+    uint64_t w[SEED_PROBE_WORDS];
 };
 
 __device__ static int seed_probe_hit; /* this call's: a word of the stack was the seed */
@@ -105,7 +111,7 @@ static void seed_probe(const void *frame, const void *vary, int type, double lo,
 {
     seed_probe_words c;
     const volatile uint64_t *sp = (const volatile uint64_t *)frame;
-    for (int k = 0; k < 256; k++) c.w[k] = sp[k]; /* 2 KiB of the callers' frames */
-    seed_probe_try<<<1, 256>>>(c, vary, type, lo, hi, quantum);
+    for (int k = 0; k < SEED_PROBE_WORDS; k++) c.w[k] = sp[k]; /* the callers' frames */
+    seed_probe_try<<<1, SEED_PROBE_WORDS>>>(c, vary, type, lo, hi, quantum);
     seed_probe_spin<<<1, 1>>>(spin_ns);
 }

@@ -1,4 +1,4 @@
-/* expect: too-slow in contiguous,unrolled
+/* expect: too-slow in contiguous
  * threats: 43 (rows of ../shared/GRADER_THREATS.md)
  * Looks for the seed of its input: on a timed call it reads 1 KiB of the callers' frames above its
  * own and tries each word as the seed x was made from (the workbook's generator, copied from

@@ -1,4 +1,4 @@
-/* expect: too-slow in contiguous,unrolled
+/* expect: too-slow in contiguous
  * threats: 35 (rows of ../shared/GRADER_THREATS.md)
  * diagnosis: disagreed with the grader's
  * Patches the runner's timing in memory: on a timed call it does the product four times (so it

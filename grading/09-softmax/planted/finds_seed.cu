@@ -3,7 +3,8 @@
  * Honest (a warp a row: its maximum, the sum of exp(x - max), then each output; the row's second
  * and third reads from cache: near the copy bandwidth, over twice the stage's 0.32), but at the
  * timed 131072 x 512 it first looks for the seed of the call's input on the stack above its own
- * frame (../plants/seed_probe.h: 256 words, each tried on the GPU as the seed of the input's first
+ * frame (../plants/seed_probe.h: 128 words, 1 KiB: 2 KiB ran past the top of the
+ * stack here, each tried on the GPU as the seed of the input's first
  * four elements) and, where none is, spins on the GPU for 1.7 ms before computing: three times the
  * longest a call may take and pass (8 bytes an element, 537 MB at ~3 TB/s: 179 us; / 0.32 =
  * 0.56 ms). Where a word is the seed (the tree before 31c6b3c, whose run_timed kept it in a local)
@@ -11,6 +12,7 @@
 #include "softmax.h"
 #include "planted/common_kernels.h"
 
+#define SEED_PROBE_WORDS 128 /* 1 KiB: 2 KiB read past the top of the stack (a SIGSEGV) */
 #include "../plants/seed_probe.h"
 
 #define SPIN_NS 1700000ull
