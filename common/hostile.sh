@@ -5,7 +5,8 @@
 #
 # A planted file grading/NN-name/planted/<name>.c (or .cu) says on its first line
 #   /* expect: <reason>                      every stage must fail with <reason>, or
-#   /* expect: <reason> in <stage>[,<stage>] those stages must;
+#   /* expect: <reason> in <stage>[,<stage>] those stages must; <reason> may be two or more joined
+#                                            by '|' (too-slow|no-speedup): any one of them;
 # and lists on its second line, " * threats: 2, 4", the rows of ../shared/GRADER_THREATS.md it
 # exercises ("-": none, a plain bug); the report ends with the rows each lab's plants cover.
 # A third line " * diagnosis: <words>" names what the grader's report must say about the cause
@@ -29,7 +30,7 @@ for f in "$@"; do
     name=$(basename "$f"); name=${name%.*}
     line=$(head -n 1 "$f")
     expect=$(plant_expect "$f")
-    only=$(printf '%s' "$line" | sed -n 's|^/\* expect: [a-z-]* in \([a-z0-9_,]*\).*|\1|p')
+    only=$(printf '%s' "$line" | sed -n 's@^/\* expect: [a-z|-]* in \([a-z0-9_,]*\).*@\1@p')
     if [ -z "$lab" ] || [ -z "$expect" ]; then
         echo "$f: not a planted submission (grading/NN-name/planted/<name> with an 'expect:' first line)"
         wrong=$((wrong + 1)); continue
@@ -61,7 +62,7 @@ for f in "$@"; do
         sleep 2
     done
     doc=$build/tmp/results/$tag/$lab.json
-    case $expect in too-slow|no-speedup|not-judged) check=speed ;; *) check=correctness ;; esac
+    case $expect in *too-slow*|*no-speedup*|not-judged) check=speed ;; *) check=correctness ;; esac
     verdict=rejected why="" skip="no CUDA device"
     # With one core, threads take turns: no speedup to measure, and races rarely show.
     if grep -q '"cores": 1[,}]' "$doc" 2>/dev/null && plant_needs_cores "$f"; then
@@ -74,7 +75,7 @@ for f in "$@"; do
         [ -z "$only" ] || printf ',%s,' "$only" | grep -q ",$st," || continue
         got=$(grep -o "{\"name\": \"$st: $check\".*" "$doc" 2>/dev/null | sed -n 's/.*"reason": "\([a-z-]*\)".*/\1/p' | head -n 1)
         if [ "$got" = skipped ] && [ "$expect" != audit ]; then verdict=skipped; break; fi
-        [ "$got" = "$expect" ] || { verdict=missed; why="$why $st:${got:-none}"; continue; }
+        case "|$expect|" in *"|${got:-none}|"*) ;; *) verdict=missed; why="$why $st:${got:-none}"; continue ;; esac
         # Not judged is two verdicts: UNJUDGED (the code's own figures) or BUSY (the machine's), and a
         # busy machine is never the verdict a plant is caught by.
         if [ "$expect" = not-judged ]; then

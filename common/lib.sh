@@ -1,21 +1,22 @@
 # lib.sh - what the workbook's shell scripts share; they source it: . "$(dirname "$0")/lib.sh"
 # Run from the repository root (the Makefile does).
 
-# plant_expect FILE: the reason a planted submission's first line says it must fail with.
-plant_expect() { sed -n '1s|^/\* expect: \([a-z-]*\).*|\1|p' "$1"; }
+# plant_expect FILE: the reason a planted submission's first line says it must fail with (or
+# reasons, "too-slow|no-speedup": any one of them).
+plant_expect() { sed -n '1s@^/\* expect: \([a-z|-]*\).*@\1@p' "$1"; }
 
 # plant_needs_cores FILE: true where the plant's verdict holds only while its threads have cores to
 # themselves: a speedup it must fail to show, or a race (row 22 of the threats, on its second
 # line), which seldom shows when threads take turns on a core.
 plant_needs_cores() {
-    case $(plant_expect "$1") in no-speedup|not-judged) return 0 ;; esac
+    case $(plant_expect "$1") in *no-speedup*|not-judged) return 0 ;; esac
     sed -n 2p "$1" | grep -q 'threats:.*\<22\>'
 }
 
 # plant_alone FILE: true where the plant must be graded with nothing beside it: judged on speed,
 # needing its cores (above), or run on a GPU (a .cu plant not caught at its build or audit).
 plant_alone() {
-    case $(plant_expect "$1") in too-slow) return 0 ;; audit|build) return 1 ;; esac
+    case $(plant_expect "$1") in *too-slow*) return 0 ;; audit|build) return 1 ;; esac
     case $1 in *.cu) return 0 ;; esac
     plant_needs_cores "$1"
 }

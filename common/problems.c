@@ -138,13 +138,36 @@ int gemm_blocked_cases(rng *r, int n, lab_case *out)
     return k;
 }
 
-/* From L2 to beyond the last-level cache, and a rectangle. */
+/* Where cache blocking is what makes C += A B fast: B (k x n) twice the last-level cache, so code
+ * that walks all of B for each row of A (i-k-j, and every loop order) reads it from memory m
+ * times, a multiply-add per 8 bytes, while blocked code keeps a block of B in cache across the rows
+ * of A and is bound by arithmetic. m = 256 rows: enough reuse for blocking to pay several times over,
+ * and rows for every thread of a parallel stage. The side, a multiple of 64, is between 1024 and 8192. */
+lab_shape gemm_past_llc_shape(size_t llc_bytes)
+{
+    double side = sqrt(2.0 * (double)llc_bytes / sizeof(double));
+    int s = 64 * (int)ceil(side / 64);
+    s = s < 1024 ? 1024 : s > 8192 ? 8192 : s;
+    return (lab_shape){256, s, s};
+}
+
+/* Edges, two shapes that are not multiples of any block size, then the shape past the last-level cache timed. */
+int gemm_past_llc_cases(rng *r, size_t llc_bytes, lab_case *out)
+{
+    int k = gemm_edge_cases(r, out);
+    out[k++] = (lab_case){{127, 129, 131}, 0};
+    out[k++] = (lab_case){{389, 263, 421}, 0};
+    out[k++] = (lab_case){gemm_past_llc_shape(llc_bytes), 1};
+    return k;
+}
+
+/* From L2 to beyond the last-level cache, a rectangle, and the judged shape past it. */
 int gemm_blocked_bench(size_t llc, lab_case *out)
 {
-    lab_shape s[] = {{256, 256, 256}, {512, 512, 512}, {1024, 1024, 1024}, {2048, 2048, 2048}, {1024, 2048, 512}};
-    for (int i = 0; i < 5; i++) out[i] = (lab_case){s[i], 1};
-    (void)llc;
-    return 5;
+    lab_shape s[] = {{256, 256, 256}, {512, 512, 512}, {1024, 1024, 1024}, {2048, 2048, 2048}, {1024, 2048, 512},
+                     gemm_past_llc_shape(llc)};
+    for (int i = 0; i < 6; i++) out[i] = (lab_case){s[i], 1};
+    return 6;
 }
 
 /* ---------------------------------------------------------------- GPU matrix multiplies */

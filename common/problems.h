@@ -43,6 +43,9 @@ int gemm_blocked_cases(rng *r, int n, lab_case *out);
      .bytes = gemm_bytes, .reference = gemm_reference, .reference_at = gemm_reference_at, .ceiling = CEIL_BLAS, .blas = "dgemm", .lo = -1, .hi = 1, \
      .cases = cases_fn, .bench_cases = bench_fn}
 int gemm_blocked_bench(size_t llc, lab_case *out);
+/* The shape cache blocking is judged at: 256 x s x s, B (s x s) twice the last-level cache. */
+lab_shape gemm_past_llc_shape(size_t llc_bytes);
+int gemm_past_llc_cases(rng *r, size_t llc_bytes, lab_case *out);
 
 /* C = alpha A B + beta C in float on a GPU (lab 06): the GEMM buffers with F32 elements, C sent
  * with random contents. Bytes: 4(mk + kn + 2mn). */
