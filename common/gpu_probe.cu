@@ -295,7 +295,9 @@ template <int ILP> __global__ static void horner_ilp(int n, const float *x, floa
     float v[ILP], acc[ILP];
 #pragma unroll
     for (int e = 0; e < ILP; e++) v[e] = i + e * q < n ? x[i + e * q] : 0.0f, acc[e] = coef[UNROLLED_DEGREE];
-#pragma unroll
+    /* unrolled by 64, not fully: each coefficient is loaded once for ILP chains, and the build stays
+     * quick (fully unrolled, these two kernels doubled the probe's compile time) */
+#pragma unroll 64
     for (int k = UNROLLED_DEGREE - 1; k >= 0; k--)
 #pragma unroll
         for (int e = 0; e < ILP; e++) acc[e] = fmaf(acc[e], v[e], coef[k]);
