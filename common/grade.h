@@ -50,6 +50,11 @@ typedef struct stage_result {
  * timed run, to the host of this virtual machine (steal) or to other processes (the run queue), and
  * with it given back would have passed: its speed and speedup are not judged (judge.c). */
 #define LOST_BUSY 0.1
+/* A stage short of its threshold is timed again only where its fraction is at least this share of
+ * the threshold, or its threads lost LOST_BUSY CPUs: on a machine that took nothing from it, no
+ * quieter moment makes a median 1.4x faster (the studies' spread of one variant's 20 medians: CV 20%
+ * at most, docs/BENCHMARKS.md), and a far-short stage's retimes only cost time (judge.c). */
+#define RETIME_WITHIN 0.7
 
 typedef struct lab_run {
     const char *work;   /* the tree graded: "labs" */

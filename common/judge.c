@@ -160,10 +160,13 @@ static int time_again(grader *g, int stage, lab_shape shape, stage_result *res, 
 
 /* A shared machine only ever slows a call down, and a neighbour busy through one whole timed run
  * slows its median. So a stage short of its threshold is timed again, twice at most, and judged on
- * its fastest median; every call of every run is checked as the first run's were. */
+ * its fastest median; every call of every run is checked as the first run's were. One far short on a
+ * CPU machine that took no time from it is not (worth_timing_again); a GPU, whose other users no count
+ * here shows, always is. */
 static void retime_if_short(grader *g, int stage, lab_shape shape, stage_result *res, outcome *o)
 {
-    for (int attempt = 0; attempt < 2 && !o->ok && !strcmp(o->reason, "too-slow"); attempt++) {
+    for (int attempt = 0; attempt < 2 && !o->ok && !strcmp(o->reason, "too-slow") &&
+                                    (LAB.gpu || worth_timing_again(res)); attempt++) {
         if (!time_again(g, stage, shape, res, o)) return;
         if (!o->ok && attempt == 1) {
             size_t used = strlen(o->detail);
@@ -182,6 +185,11 @@ void stage_points(const config *cfg, int stage, stage_result *res)
 /* CPUs' worth of time the code's threads lost while timed: standing ready for a CPU another process
  * held (res->waited), or that the host of this virtual machine took (res->stolen). */
 static double lost_cpus(const stage_result *res) { return fmax(res->stolen, 0) + fmax(res->waited, 0); }
+
+int worth_timing_again(const stage_result *res)
+{
+    return res->stolen < 0 || res->waited < 0 || lost_cpus(res) >= LOST_BUSY || res->fraction >= RETIME_WITHIN * res->required;
+}
 
 /* The CPUs' worth of time the code's threads wanted while it was called: the kernel's count of the
  * runner's CPU time over its calls (res->cpus: session.c) and what they lost. A busy neighbour

@@ -26,6 +26,9 @@ int passes_given_back(const stage_result *res, const char *reason, int threads);
  * ("too-slow") or the speedup ("no-speedup") times (cpus + lost) / cpus; 0 where under LOST_BUSY
  * CPUs were lost. A threaded stage's code that kept one thread busy never passes given back. */
 double given_back(const stage_result *res, const char *reason);
+/* Whether a stage that fell short of its fraction ("too-slow") is worth timing again: within
+ * RETIME_WITHIN of it, or its threads lost LOST_BUSY CPUs (or how much is unknown). A pure rule. */
+int worth_timing_again(const stage_result *res);
 /* What a compute-bound stage's speedup over the one-thread baseline shows (judge.c, speedup_verdict). */
 enum speedup_verdict {
     SPEEDUP_OK,           /* it reached `<stage>_speedup` and its threads worked */

@@ -455,6 +455,23 @@ START_TEST(test_steal_excuses_only_what_it_explains)
 }
 END_TEST
 
+/* A stage short of its fraction is timed again only where another timing could pass it: within
+ * RETIME_WITHIN of its threshold, or on a machine that took CPU time from it (or can't say). */
+START_TEST(test_retime_only_what_a_quieter_moment_could_pass)
+{
+    stage_result near = {.fraction = 0.06, .required = 0.08};   /* 75% of it: noise can be that much */
+    ck_assert(worth_timing_again(&near));
+    stage_result far = {.fraction = 0.046, .required = 0.08};   /* lab 02's i-k-j as blocked: 58% */
+    ck_assert(!worth_timing_again(&far));
+    far.waited = 0.3; /* a neighbour held its CPU: timed again */
+    ck_assert(worth_timing_again(&far));
+    far.waited = 0, far.stolen = 0.12; /* the host took time */
+    ck_assert(worth_timing_again(&far));
+    far.stolen = -1; /* no count of it */
+    ck_assert(worth_timing_again(&far));
+}
+END_TEST
+
 /* A compute-bound lab-03 stage judged over the one-thread baseline: serial code (the kernel's count:
  * one CPU's worth, waits included) is a failure before anything a busy machine excuses; a shortfall
  * is BUSY only where the time its threads lost, given back, would have made it pass, or (nothing
@@ -554,6 +571,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_deps_sees_cblas_header_without_openblas);
     tcase_add_test(t, test_runner_cpu_seconds_counts_every_thread);
     tcase_add_test(t, test_steal_excuses_only_what_it_explains);
+    tcase_add_test(t, test_retime_only_what_a_quieter_moment_could_pass);
     tcase_add_test(t, test_speedup_verdict_condemns_serial_before_busy);
     tcase_add_test(t, test_busy_note_figure_is_the_one_compared);
     tcase_add_test(t, test_int_elements_round_clamp_and_fill);
