@@ -35,7 +35,8 @@ enum speedup_verdict {
     SPEEDUP_SERIAL,       /* its threads did not work (the kernel's count: one thread's worth): a failure */
     SPEEDUP_BUSY_LOST,    /* short, its threads lost LOST_BUSY CPUs or more, and given that back it reaches it: BUSY */
     SPEEDUP_SHORT_LOST,   /* short, they lost as much, and even given that back it falls short: UNJUDGED */
-    SPEEDUP_BUSY_LIBRARY, /* short, little lost, and OpenBLAS itself can't gain the requirement now: BUSY */
+    SPEEDUP_BUSY_LIBRARY, /* short, little lost, and OpenBLAS itself gains less than the cores now, and the
+                             code's speedup scaled by that shortfall reaches the requirement: BUSY */
     SPEEDUP_SHORT,        /* short, little lost, and the library gains: UNJUDGED (threads busy, no faster) */
 };
 /* The verdict from the stage's figures (res->speedup, speedup_required, cpus, stolen, waited) and
