@@ -62,8 +62,10 @@ static void pregrade_gpu_builds(void)
         fprintf(jobs, "%s build/tmp/honest-%s-%s honest-%s-%s\n", lab, lab, name, lab, name);
     }
     fclose(jobs);
-    sh("xargs -P 2 -L 1 sh -c '. common/lib.sh; run_grader build \"$1\" \"$2\" build/tmp/results/$3 > build/tmp/$3.log 2>&1; "
-       "echo $? > build/tmp/$3.pregraded' _ < build/tmp/pregrade.txt");
+    /* the biggest trees first (their sources' bytes: the longest builds), so neither worker idles at the end */
+    sh("while read -r lab work tag; do echo \"$(cat $work/$lab/* 2>/dev/null | wc -c) $lab $work $tag\"; done "
+       "< build/tmp/pregrade.txt | sort -rn | cut -d' ' -f2- | xargs -P 2 -L 1 sh -c '. common/lib.sh; run_grader build "
+       "\"$1\" \"$2\" build/tmp/results/$3 > build/tmp/$3.log 2>&1; echo $? > build/tmp/$3.pregraded' _");
 }
 
 static char *results(const char *lab, const char *tag)
@@ -240,8 +242,10 @@ static void grade_batch(void)
     FILE *list = fopen("build/tmp/planted-batch.txt", "w");
     for (int i = 0; list && i < nbatched; i++) fprintf(list, "%s\n", batched[i]);
     if (list) fclose(list);
-    sh("xargs -P 2 -n 1 sh -c 'n=${1##*/}; sh common/hostile.sh build \"$1\" > build/tmp/hostile-$n.log 2>&1; "
-       "echo $? > build/tmp/hostile-$n.rc' _ < build/tmp/planted-batch.txt");
+    /* CUDA first, the biggest first (nvcc's builds are the long ones), so neither worker idles at the end */
+    sh("while read -r f; do case $f in *.cu) k=1 ;; *) k=0 ;; esac; echo \"$k $(wc -c < $f) $f\"; done "
+       "< build/tmp/planted-batch.txt | sort -rn | cut -d' ' -f3 | xargs -P 2 -n 1 sh -c 'n=${1##*/}; sh common/hostile.sh "
+       "build \"$1\" > build/tmp/hostile-$n.log 2>&1; echo $? > build/tmp/hostile-$n.rc' _");
 }
 
 /* A planted file's verdict: hostile.sh's exit status 0 (rejected as expected, or skipped here). */
