@@ -3,7 +3,7 @@
 # logs: the environment, `make grade` of each GPU lab's reference and starter, `make bench`, and
 # `make check` of those labs, and the kernel studies (scripts/studies: binaries already in build/studies
 # are run as they are, else built). LABS="04 06" picks labs (default: every GPU lab). Logs go to $OUT
-# (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check studies plants before refs (env grade bench check by default;
+# (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check studies study plants before refs (env grade bench check by default;
 # `check` runs the planted submissions too); `check` also keeps the
 # grading logs of each lab's reference from the test suite. Where Check and OpenBLAS are not installed and cannot be, Debian packages of them may
 # be put in .deps/ (apt-get download check libsubunit0 libsubunit-dev pkgconf pkgconf-bin
@@ -50,6 +50,19 @@ for step in $steps; do
             for l in $labs; do
                 WB_SECCOMP_TRACE=1 make grade LAB=$l WORK=solutions > "$out/seccomp-$l.txt" 2>&1
                 grep -h 'seccomp: unlisted' "$out/seccomp-$l.txt" | sort | uniq -c | sed "s/^/lab $l: /" | tee -a "$out/seccomp.txt"
+            done ;;
+        study) # STUDY="04:mv_block:solutions:10 04:mv_block:grading/04-warp-reduction/textbook/x.cu:20": each tree
+            # (or a single file, put in a tree of its own) graded N times on that stage (scripts/stability.sh)
+            for item in ${STUDY:-}; do
+                l=${item%%:*} rest=${item#*:}; st=${rest%%:*} rest=${rest#*:}; tree=${rest%:*} n=${rest##*:}
+                if [ -f "$tree" ]; then
+                    d=$(ls -d grading/$l-*); lab=${d#grading/}
+                    src=$(build/grading/$lab/grade --list --lab-dir "$d" --build build | sed -n '1s/.*(edit \(.*\))$/\1/p')
+                    name=$(basename "$tree"); w=build/tmp/study-${name%.*}
+                    rm -rf "$w" && mkdir -p "$w/$lab" && cp "$tree" "$w/$lab/$src" && tree=$w
+                fi
+                echo "== lab $l $st: $item ($(date -u +%T))" | tee -a "$out/study.txt"
+                STAGE=$st sh scripts/stability.sh "$l" "$n" "$tree" 2>&1 | tee -a "$out/study.txt"
             done ;;
         plants) # PLANTS="grading/04-.../planted/x.cu ...": each graded and checked by common/hostile.sh
             for f in ${PLANTS:-}; do sh common/hostile.sh build "$f" 2>&1 | tee -a "$out/plants.txt"; done

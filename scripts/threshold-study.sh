@@ -2,8 +2,8 @@
 # threshold-study.sh - does a verdict near a threshold hold still? A reference stage, slowed on
 # purpose to about 0.9x and then 1.1x of its threshold, graded N times each: the first should
 # fail every time and the second pass every time.
-# usage: scripts/threshold-study.sh N [LAB]     (e.g. 20; needs solutions/)
-#   LAB 01 (default): lab 01's `unrolled`; LAB 04: lab 04's `mv_warp` (on a GPU).
+# usage: scripts/threshold-study.sh N [LAB [STAGE]]     (e.g. 20; needs solutions/)
+#   LAB 01 (default): lab 01's `unrolled`; LAB 04: lab 04's `mv_warp` (on a GPU), or STAGE=mv_block.
 #
 # How it slows: the submission runs the reference's function once over all rows, then again over
 # the first fraction f of them (the same values written again: still correct), so a call costs
@@ -15,7 +15,9 @@ set -u
 n=${1:-20}
 case ${2:-01} in
     01) lab=01-cpu-matvec stage=unrolled fn=matvec_unrolled src=matvec.c ;;
-    04) lab=04-warp-reduction stage=mv_warp fn=matvec_warp src=reduce.cu ;;
+    04) lab=04-warp-reduction stage=${3:-mv_warp} src=reduce.cu
+        fn=matvec_${stage#mv_}
+        case $stage in mv_warp|mv_block) ;; *) echo "threshold-study.sh: lab 04's mv_warp or mv_block" >&2; exit 2 ;; esac ;;
     *) echo "threshold-study.sh: lab 01 or 04" >&2; exit 2 ;;
 esac
 export STAGE=$stage

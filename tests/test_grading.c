@@ -20,7 +20,7 @@ static int grade(const char *lab, const char *work, const char *tag, const char 
 {
     char marker[400];
     snprintf(marker, sizeof marker, "build/tmp/%s.pregraded", tag);
-    char *rc = extra && !*extra ? slurp(marker) : NULL;
+    char *rc = slurp(marker); /* graded already, with the same options (pregrade_gpu_builds) */
     if (rc) {
         int status = atoi(rc);
         free(rc);
@@ -29,6 +29,20 @@ static int grade(const char *lab, const char *work, const char *tag, const char 
     }
     return sh(". common/lib.sh && run_grader build %s %s build/tmp/results/%s %s > build/tmp/%s.log 2>&1", lab, work, tag,
               extra, tag);
+}
+
+/* The stage a textbook file (grading/<lab>/textbook/) is graded on, from its first line
+ * "/\* textbook: <stage>": 1 with it in `out`; 0 for any other file. */
+static int textbook_stage(const char *file, char *out, size_t len)
+{
+    char line[200] = "", stage[64] = "";
+    FILE *f = strstr(file, "/textbook/") ? fopen(file, "r") : NULL;
+    if (!f) return 0;
+    if (!fgets(line, sizeof line, f)) line[0] = '\0';
+    fclose(f);
+    if (sscanf(line, "/* textbook: %63[a-z0-9_]", stage) != 1) return 0;
+    snprintf(out, len, "%s", stage);
+    return 1;
 }
 
 /* "(edit matvec.c)" of a lab's --list: the file its students edit. */
@@ -55,17 +69,19 @@ static void pregrade_gpu_builds(void)
     for (size_t i = 0; i < honest.gl_pathc; i++) {
         const char *file = honest.gl_pathv[i];
         char lab[256], name[256], src[64] = "";
-        if (strstr(file, ".cu") == NULL || sscanf(file, "grading/%255[^/]/honest/%255[^.]", lab, name) != 2) continue;
+        char only[64] = "";
+        if (strstr(file, ".cu") == NULL || sscanf(file, "grading/%255[^/]/%*[a-z]/%255[^.]", lab, name) != 2) continue;
         lab_source_of(lab, src, sizeof src);
+        textbook_stage(file, only, sizeof only);
         sh("rm -rf build/tmp/honest-%s-%s && mkdir -p build/tmp/honest-%s-%s/%s && cp %s build/tmp/honest-%s-%s/%s/%s", lab,
            name, lab, name, lab, file, lab, name, lab, src);
-        fprintf(jobs, "%s build/tmp/honest-%s-%s honest-%s-%s\n", lab, lab, name, lab, name);
+        fprintf(jobs, "%s build/tmp/honest-%s-%s honest-%s-%s %s\n", lab, lab, name, lab, name, only);
     }
     fclose(jobs);
     /* the biggest trees first (their sources' bytes: the longest builds), so neither worker idles at the end */
-    sh("while read -r lab work tag; do echo \"$(cat $work/$lab/* 2>/dev/null | wc -c) $lab $work $tag\"; done "
+    sh("while read -r lab work tag only; do echo \"$(cat $work/$lab/* 2>/dev/null | wc -c) $lab $work $tag $only\"; done "
        "< build/tmp/pregrade.txt | sort -rn | cut -d' ' -f2- | xargs -P 2 -L 1 sh -c '. common/lib.sh; run_grader build "
-       "\"$1\" \"$2\" build/tmp/results/$3 > build/tmp/$3.log 2>&1; echo $? > build/tmp/$3.pregraded' _");
+       "\"$1\" \"$2\" build/tmp/results/$3 ${4:+--stage $4} > build/tmp/$3.log 2>&1; echo $? > build/tmp/$3.pregraded' _");
 }
 
 static char *results(const char *lab, const char *tag)
@@ -282,17 +298,23 @@ START_TEST(test_planted_submission_in_batch_is_caught)
 END_TEST
 
 /* grading/<lab>/honest/<name>.c(u): a correct submission written differently from the
- * reference. The grader must not reject honest work: every stage passes (or is skipped here). */
+ * reference. The grader must not reject honest work: every stage passes (or is skipped here).
+ * grading/<lab>/textbook/<name>.c(u): one stage's technique as the public sources teach it (the
+ * stage its first line names, "textbook: mv_block"), graded on that stage alone: it must pass. */
 START_TEST(test_honest_variant_passes)
 {
     const char *file = honest.gl_pathv[_i];
-    char lab[256], name[256], names[16][32], tag[600], work[700], src[64] = "";
-    sscanf(file, "grading/%255[^/]/honest/%255[^.]", lab, name);
+    char lab[256], name[256], names[16][32], tag[600], work[700], src[64] = "", only[64] = "", extra[100] = "";
+    sscanf(file, "grading/%255[^/]/%*[a-z]/%255[^.]", lab, name);
     int n = lab_list(lab, names, 16, src);
+    if (textbook_stage(file, only, sizeof only)) {
+        snprintf(extra, sizeof extra, "--stage %s", only);
+        n = 1, snprintf(names[0], sizeof names[0], "%s", only);
+    }
     snprintf(tag, sizeof tag, "honest-%s-%s", lab, name);
     snprintf(work, sizeof work, "build/tmp/%s", tag);
     ck_assert_int_eq(sh("rm -rf %s && mkdir -p %s/%s && cp %s %s/%s/%s", work, work, lab, file, work, lab, src), 0);
-    int rc = grade(lab, work, tag, "");
+    int rc = grade(lab, work, tag, extra);
     char *doc = results(lab, tag);
     snprintf(work, sizeof work, "build/tmp/%s.log", tag);
     char *log = slurp(work);
@@ -695,6 +717,8 @@ Suite *grading_suite(void)
     glob("grading/[0-9][0-9]-*/planted/*.cu", GLOB_APPEND, NULL, &planted);
     glob("grading/[0-9][0-9]-*/honest/*.c", 0, NULL, &honest);
     glob("grading/[0-9][0-9]-*/honest/*.cu", GLOB_APPEND, NULL, &honest);
+    glob("grading/[0-9][0-9]-*/textbook/*.c", GLOB_APPEND, NULL, &honest);
+    glob("grading/[0-9][0-9]-*/textbook/*.cu", GLOB_APPEND, NULL, &honest);
     keep_wanted(&lab_dirs);
     keep_wanted(&planted);
     keep_wanted(&honest);
