@@ -5,9 +5,9 @@
 # usage: scripts/threshold-study.sh N [LAB [STAGE]]     (e.g. 20; needs solutions/)
 #   LAB 01 (default): lab 01's `unrolled`; LAB 04: lab 04's `mv_warp` (on a GPU), or STAGE=mv_block.
 #
-# How it slows: the submission runs the reference's function once over all rows, then again over
-# the first fraction f of them (the same values written again: still correct), so a call costs
-# (1 + f) times the reference's. The reference's own fraction of the ceiling F is measured first
+# How it slows: the submission runs the reference's function over all rows, again as often as f's
+# whole part, then over the first fraction of f of them (the same values written again: still
+# correct), so a call costs (1 + f) times the reference's. The reference's own fraction of the ceiling F is measured first
 # (five gradings); then 1 + f = F / (0.9 T) and F / (1.1 T), T the fraction the stage needed in
 # those gradings (thresholds.conf's, or lower where lab 01's one-chain rule relaxed it).
 # Only that stage is graded (STAGE=). Logs: build/stability/threshold-study/.
@@ -35,10 +35,13 @@ slowed() { # $1: factor (1 + f); writes a labs/-shaped folder $out/work-$1
     case $src in *.cu) linkage='extern "C" ' ;; *) linkage= ;; esac
     cat >> "$out/work-$1/$lab/$src" <<C
 
-/* Slowed for the threshold study: the whole product, then the first rows again. */
+/* Slowed for the threshold study: the whole product, as many times more as the factor's whole part
+ * less one, then the first rows again for its fraction. */
 ${linkage}void $fn(int m, int n, const double *A, const double *x, double *y)
 {
-    int again = (int)((double)m * ($1 - 1.0));
+    double more = $1 - 1.0;
+    for (; more >= 1.0; more -= 1.0) reference_$fn(m, n, A, x, y);
+    int again = (int)((double)m * more);
     reference_$fn(m, n, A, x, y);
     if (again > 0) reference_$fn(again, n, A, x, y); /* a GPU launch of no rows is an error */
 }
