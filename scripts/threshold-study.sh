@@ -5,9 +5,10 @@
 # usage: scripts/threshold-study.sh N [LAB [STAGE]]     (e.g. 20; needs solutions/)
 #   LAB 01 (default): lab 01's `unrolled`; LAB 04: lab 04's `mv_warp` (on a GPU), or STAGE=mv_block.
 #
-# How it slows: the submission runs the reference's function over all rows, again as often as f's
-# whole part, then over the first fraction of f of them (the same values written again: still
-# correct), so a call costs (1 + f) times the reference's. The reference's own fraction of the ceiling F is measured first
+# How it slows: the submission runs the reference's function on the first m x (f' n) elements of A
+# read as a matrix of m short rows (f' the factor's fraction: every row at a full call's
+# efficiency), then on the whole as many times as the factor's whole part (the last writes the
+# right y), so a call costs (1 + f) times the reference's. The reference's own fraction of the ceiling F is measured first
 # (five gradings); then 1 + f = F / (0.9 T) and F / (1.1 T), T the fraction the stage needed in
 # those gradings (thresholds.conf's, or lower where lab 01's one-chain rule relaxed it).
 # Only that stage is graded (STAGE=). Logs: build/stability/threshold-study/.
@@ -35,15 +36,16 @@ slowed() { # $1: factor (1 + f); writes a labs/-shaped folder $out/work-$1
     case $src in *.cu) linkage='extern "C" ' ;; *) linkage= ;; esac
     cat >> "$out/work-$1/$lab/$src" <<C
 
-/* Slowed for the threshold study: the whole product, as many times more as the factor's whole part
- * less one, then the first rows again for its fraction. */
+/* Slowed for the threshold study: the factor's fraction first, as a product over the first
+ * columns' worth of A (its first m x n' elements, read as m rows of n' = fraction x n: every row,
+ * at the full call's efficiency, which a launch over a few rows would not have), then the whole
+ * product as many times as the factor's whole part: the last call writes the right y. */
 ${linkage}void $fn(int m, int n, const double *A, const double *x, double *y)
 {
-    double more = $1 - 1.0;
-    for (; more >= 1.0; more -= 1.0) reference_$fn(m, n, A, x, y);
-    int again = (int)((double)m * more);
-    reference_$fn(m, n, A, x, y);
-    if (again > 0) reference_$fn(again, n, A, x, y); /* a GPU launch of no rows is an error */
+    double factor = $1;
+    int part = (int)((double)n * (factor - (int)factor));
+    if (part > 0) reference_$fn(m, part, A, x, y); /* a GPU launch of no work is an error */
+    for (int k = 0; k < (int)factor; k++) reference_$fn(m, n, A, x, y);
 }
 C
 }
