@@ -31,11 +31,12 @@ static double intensity(const lab_problem *p, lab_shape s) { return p->flops(s) 
 
 /* The vendor library at shape s, measured once per shape in this run: OpenBLAS dgemm with the
  * lab's threads, or on a GPU the problem's cuBLAS routine (already timed if it was the reference). */
-double blas_ceiling(grader *g, const lab_problem *p, lab_shape s)
+/* The library's rate at shape s, measured now, with no runner alive: nothing of the student's
+ * (a thread or a kernel left running after its calls returned) shares the machine with it. */
+static double blas_measure(grader *g, const lab_problem *p, lab_shape s)
 {
     lab_run *r = g->run;
-    for (int i = 0; i < r->nblas; i++)
-        if (!memcmp(&r->blas[i].s, &s, sizeof s)) return r->blas[i].gflops;
+    session_end(g);
     char probe[1024];
     double gf;
     if (LAB.gpu) {
@@ -47,8 +48,31 @@ double blas_ceiling(grader *g, const lab_problem *p, lab_shape s)
         gf = blas_dgemm_gflops(probe, g->scratch, s.m, s.n, s.k, r->threads, r->blas_note, sizeof r->blas_note);
     }
     if (gf <= 0) die("could not measure the %s ceiling with %s", LAB.gpu ? "cuBLAS" : "OpenBLAS dgemm (is libopenblas-dev installed?)", probe);
+    return gf;
+}
+
+double blas_ceiling(grader *g, const lab_problem *p, lab_shape s)
+{
+    lab_run *r = g->run;
+    for (int i = 0; i < r->nblas; i++)
+        if (!memcmp(&r->blas[i].s, &s, sizeof s)) return r->blas[i].gflops;
+    double gf = blas_measure(g, p, s);
     remember_blas(r, s, gf);
     return gf;
+}
+
+/* The library at shape s measured a second time (once a run), the faster of the two kept for every
+ * stage judged at s from now on. */
+static double blas_ceiling_again(grader *g, const lab_problem *p, lab_shape s)
+{
+    lab_run *r = g->run;
+    double first = blas_ceiling(g, p, s);
+    for (int i = 0; i < r->nblas; i++)
+        if (!memcmp(&r->blas[i].s, &s, sizeof s)) {
+            if (!r->blas[i].again) r->blas[i].gflops = fmax(first, blas_measure(g, p, s)), r->blas[i].again = 1;
+            return r->blas[i].gflops;
+        }
+    return first;
 }
 
 /* Data that starts and ends in host memory: the probe times copy in, its own kernel and copy out
@@ -88,6 +112,9 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
         res->ceiling_gflops = p->flops(s) / pipeline_ideal(&res->pipe) * 1e-9;
     } else {
         res->ceiling_gflops = blas ? blas_ceiling(g, p, s) : g->run->now.stream_gbs * intensity(p, s);
+        /* a pass near the threshold, against a library read low, is confirmed against it measured again */
+        double near = res->gflops / res->ceiling_gflops / config_num(cfg, LAB.stages[stage].name);
+        if (blas && !LAB.gpu && near >= 1 && near < CONFIRM_WITHIN) res->ceiling_gflops = blas_ceiling_again(g, p, s);
         /* bound by arithmetic here: no faster than the FP32 peak, however fast memory is */
         res->fp32_bound = p->fp32_capped && g->run->fp32_gflops > 0 && g->run->fp32_gflops < res->ceiling_gflops;
         if (res->fp32_bound) res->ceiling_gflops = g->run->fp32_gflops;
