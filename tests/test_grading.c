@@ -79,7 +79,8 @@ static void pregrade_gpu_builds(void)
     }
     fclose(jobs);
     /* the biggest trees first (their sources' bytes: the longest builds), so neither worker idles at the end */
-    sh("while read -r lab work tag only; do echo \"$(cat $work/$lab/* 2>/dev/null | wc -c) $lab $work $tag $only\"; done "
+    /* (no blank may end a line: xargs -L joins such a line to the next) */
+    sh("while read -r lab work tag only; do echo \"$(cat $work/$lab/* 2>/dev/null | wc -c) $lab $work $tag${only:+ $only}\"; done "
        "< build/tmp/pregrade.txt | sort -rn | cut -d' ' -f2- | xargs -P 2 -L 1 sh -c '. common/lib.sh; run_grader build "
        "\"$1\" \"$2\" build/tmp/results/$3 ${4:+--stage $4} > build/tmp/$3.log 2>&1; echo $? > build/tmp/$3.pregraded' _");
 }
