@@ -48,7 +48,9 @@ for f in "$@"; do
     stages=$("$grader" --list --lab-dir "grading/$lab" --build "$build" | awk 'NR > 1 { print $2 }')
     tag=planted-$lab-$name work=$build/tmp/$tag
     rm -rf "$work" && mkdir -p "$work/$lab" && cp "$f" "$work/$lab/$src" || exit 2
-    case $f in *.cu) timeout=60 ;; *) timeout=3 ;; esac
+    # A hang costs 3 s on a CPU lab; a plant judged on speed gets 10, as a call of i-k-j past the last-level
+    # cache takes 2.3 s on a quiet Xeon and more on a busy one.
+    case $f:$expect in *.cu:*) timeout=60 ;; *:*too-slow*|*:*no-speedup*|*:*not-judged*) timeout=10 ;; *) timeout=3 ;; esac
     # A plant aimed at one stage is graded on that stage alone (the others would only cost time).
     case $only in ''|*,*) one= ;; *) one=$only ;; esac
     # A plant that must be UNJUDGED (threads kept busy, no faster) can't be told from honest work while
