@@ -335,7 +335,7 @@ int audit_object(const build_spec *b, const char *object, char *msg, size_t len)
  * '.'. From inline asm ptxas accepts "mma", then a comment or a line break, then ".sync.aligned
  * ...": a search for "mma." would miss that (the SASS audit sees it; this covers toolkits without
  * cuobjdump). An opcode itself can't be split: a comment inside "mma" is a syntax error. */
-static void ptx_normalise(char *text)
+void ptx_normalise(char *text)
 {
     char *out = text;
     for (char *p = text; *p;) { /* comments become a space: they separate tokens */

@@ -302,11 +302,12 @@ static int build_steps(const build_spec *b, char *msg, size_t len)
     if (st == BUILD_OK) st = check_includes(b, src, msg, len);
     if (st != BUILD_OK) return st;
 
-    /* A CUDA lab that forbids instructions keeps nvcc's PTX, to read it. */
+    /* A CUDA build keeps nvcc's PTX, to read it: the lab's forbidden instructions (below), and the
+     * stages' techniques (technique.c, after the build). */
     char keep[1100], keep_dir[1200];
     snprintf(keep, sizeof keep, "%s/keep", b->scratch);
     snprintf(keep_dir, sizeof keep_dir, "--keep-dir=%s", keep);
-    int ptx = b->forbid_ptx && *b->forbid_ptx && strstr(b->compiler, "nvcc");
+    int ptx = strstr(b->compiler, "nvcc") != NULL, forbid = ptx && b->forbid_ptx && *b->forbid_ptx;
     if (ptx && (mkdirs(keep) || remove_files(keep))) {
         snprintf(msg, len, "cannot create %s", keep);
         return BUILD_TOOL;
@@ -337,7 +338,7 @@ static int build_steps(const build_spec *b, char *msg, size_t len)
     if ((st = check_assembler_reads(b, src, asm_deps, msg, len)) != BUILD_OK) return st;
     if ((st = audit_object(b, obj, msg, len)) != BUILD_OK) return st;
     phase("  audit: object");
-    if (ptx && (st = audit_ptx(b, keep, msg, len)) != BUILD_OK) return st;
+    if (forbid && (st = audit_ptx(b, keep, msg, len)) != BUILD_OK) return st;
     phase("  audit: ptx");
     char *sass = nv ? forbidden_sass(b) : NULL;
     st = sass ? audit_sass(b, obj, sass, msg, len) : BUILD_OK;

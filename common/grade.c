@@ -17,6 +17,7 @@
 
 #include "build.h"
 #include "grade.h"
+#include "technique.h"
 #include "scorer.h"
 #include "session.h"
 #include "judge.h"
@@ -146,6 +147,43 @@ static unsigned long long file_hash(const char *path)
     return (unsigned long long)h;
 }
 
+/* A stage whose technique thresholds.conf names (technique_<stage>, technique.h): where its code lacks
+ * it, res->technique says so. The stage's function is the first its `function` names. */
+static void stage_technique(const build_spec *b, const config *cfg, int stage, stage_result *res)
+{
+    char key[128], fn[256], msg[sizeof res->technique];
+    snprintf(key, sizeof key, "technique_%s", LAB.stages[stage].name);
+    const char *spec = config_str(cfg, key);
+    res->technique[0] = '\0';
+    if (!spec || !*spec) return;
+    snprintf(fn, sizeof fn, "%.*s", (int)strcspn(LAB.stages[stage].function, " "), LAB.stages[stage].function);
+    int found = technique_check(b, fn, spec, msg, sizeof msg);
+    if (found == 0) snprintf(res->technique, sizeof res->technique, "%s", msg);
+    phase("  technique: %s: %s", LAB.stages[stage].name, found > 0 ? "found" : found == 0 ? "missing" : msg);
+}
+
+/* Every technique_<stage> key of thresholds.conf names a stage of a CUDA lab, each of its
+ * requirements as "what it is: patterns": a typo must not leave a stage unjudged. */
+static void check_technique_keys(const config *cfg)
+{
+    for (int k = 0; k < cfg->n; k++) {
+        const char *key = cfg->e[k].key;
+        if (strncmp(key, "technique_", 10)) continue;
+        int stage = -1;
+        for (int i = 0; i < LAB.nstages; i++)
+            if (!strcmp(key + 10, LAB.stages[i].name)) stage = i;
+        if (stage < 0 || !LAB.gpu) die("%s: %s: %s", cfg->path, key, stage < 0 ? "names no stage of this lab" :
+                                       "the technique check reads nvcc's PTX: CUDA labs only");
+        char spec[2048], *save = NULL;
+        snprintf(spec, sizeof spec, "%s", cfg->e[k].value);
+        for (char *r = strtok_r(spec, ";", &save); r; r = strtok_r(NULL, ";", &save)) {
+            char *colon = strchr(r, ':');
+            if (!colon || colon == r || strspn(colon + 1, " \t") == strlen(colon + 1))
+                die("%s: %s: '%s' is not 'what it is: patterns'", cfg->path, key, r);
+        }
+    }
+}
+
 /* Build the runner for `source` with `cflags`; a build failure is reported on every stage. */
 int build(const options *opt, grader *g, const char *source, const char *cflags, char *msg, size_t len)
 {
@@ -167,7 +205,9 @@ int build(const options *opt, grader *g, const char *source, const char *cflags,
     build_spec b = {compiler ? compiler : "gcc", opt->cuda_home, source, opt->lab_dir, g->scratch, opt->runner_base,
                     flags, libs ? libs : "-lm", fns, nfns, allow ? allow : "", config_str(cfg, "forbid_ptx"),
                     g->lim.sanitize ? SANITIZE_FLAGS : NULL};
+    check_technique_keys(cfg);
     int status = build_runner(&b, msg, len);
+    for (int i = 0; i < LAB.nstages && status == BUILD_OK; i++) stage_technique(&b, cfg, i, &g->run->stages[i]);
     char rel[1100];
     snprintf(rel, sizeof rel, "%s/runner", g->scratch);
     if (status == BUILD_OK && !realpath(rel, g->runner)) die("cannot find %s", rel); /* exec'd after chdir */
@@ -398,6 +438,10 @@ int main(int argc, char **argv)
             res->skipped = 1;
             snprintf(res->reason, sizeof res->reason, "skipped");
             snprintf(res->detail, sizeof res->detail, "not graded this run (STAGE=%s grades that stage only)", opt.stage);
+        } else if (r.skip_why[0] && res->technique[0]) { /* not run, but its speed points are known lost */
+            res->skipped = 1;
+            snprintf(res->reason, sizeof res->reason, "technique");
+            snprintf(res->detail, sizeof res->detail, "%s\n(correctness not checked here: %s)", res->technique, r.skip_why);
         } else if (r.skip_why[0]) {
             res->skipped = 1;
             snprintf(res->reason, sizeof res->reason, "skipped");
@@ -406,7 +450,9 @@ int main(int argc, char **argv)
     }
     relative_requirements(&r);
     compute_roof(&g);
-    for (int st = 0; st < LAB.nstages; st++) all &= r.stages[st].skipped || (r.stages[st].correct && r.stages[st].fast_enough);
+    for (int st = 0; st < LAB.nstages; st++)
+        all &= strcmp(r.stages[st].reason, "technique") &&
+               (r.stages[st].skipped || (r.stages[st].correct && r.stages[st].fast_enough));
     phase("stages");
     report_table(&r, stdout);
     char path[1024];

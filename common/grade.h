@@ -12,6 +12,8 @@ typedef struct stage_result {
     int cases_ok, cases_total; /* correctness cases */
     char reason[24];           /* first failure, as a stable token: "wrong", "timeout", "too-slow" ... */
     char detail[3072];         /* for people: the size, the first bad index, got vs expected, likely cause */
+    char technique[1200];      /* thresholds.conf names this stage's technique (technique_<stage>) and its code
+                                  lacks it: what was looked for, where (technique.c); empty otherwise */
     char printed[900];         /* the first lines the student's code printed in this stage (shown only) */
     int printed_lines;         /* ... and how many it printed in all */
     int timed;                 /* a timed run finished and was checked */

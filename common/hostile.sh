@@ -14,7 +14,9 @@
 # "speed" reasons (too-slow, no-speedup, not-judged) are read from the speed check, others from
 # correctness; a plant that must be not judged must be UNJUDGED (its own figures), never BUSY (a busy
 # machine: no plant's verdict).
-# GPU plants on a machine without a GPU are reported skipped unless caught by the audit, and
+# "technique" (a stage without the technique it teaches, technique.h) is read from the speed check.
+# GPU plants on a machine without a GPU are reported skipped unless caught by the audit or the
+# technique check (both read the build), and
 # no-speedup plants where the grader has only one core.
 # Exit 0 when every case tried was rejected as expected.
 set -u
@@ -23,7 +25,7 @@ build=$1
 shift
 tried=0 rejected=0 skipped=0 wrong=0 rows=""
 # No NVIDIA device files: no GPU plant can run here, so one that must fail when run is not built
-# either (its build would prove nothing); one the audit must catch still is.
+# either (its build would prove nothing); one the audit or the technique check must catch still is.
 [ -e /dev/nvidiactl ] && gpu_here=1 || gpu_here=0
 for f in "$@"; do
     lab=$(printf '%s' "$f" | sed -n 's|^grading/\([^/]*\)/planted/.*|\1|p')
@@ -40,7 +42,7 @@ for f in "$@"; do
 "
     done
     case $f:$gpu_here:$expect in
-        *.cu:0:audit|*.cu:0:build) ;;
+        *.cu:0:audit|*.cu:0:build|*.cu:0:technique) ;;
         *.cu:0:*) skipped=$((skipped + 1)); echo "  $lab/$name: skipped: no CUDA device"; continue ;;
     esac
     grader=$build/grading/$lab/grade
@@ -65,7 +67,7 @@ for f in "$@"; do
         sleep 2
     done
     doc=$build/tmp/results/$tag/$lab.json
-    case $expect in *too-slow*|*no-speedup*|*not-judged*) check=speed ;; *) check=correctness ;; esac
+    case $expect in *too-slow*|*no-speedup*|*not-judged*|technique) check=speed ;; *) check=correctness ;; esac
     verdict=rejected why="" skip="no CUDA device"
     # With one core, threads take turns: no speedup to measure, and races rarely show.
     if grep -q '"cores": 1[,}]' "$doc" 2>/dev/null && plant_needs_cores "$f"; then

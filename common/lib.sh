@@ -17,6 +17,8 @@ plant_needs_cores() {
 # needing its cores (above), or run on a GPU (a .cu plant not caught at its build or audit).
 plant_alone() {
     case $(plant_expect "$1") in *too-slow*) return 0 ;; audit|build) return 1 ;; esac
+    # a technique plant is built, never run, where there is no GPU (its verdict is the build's)
+    case $(plant_expect "$1"):$1 in technique:*.cu) [ -e /dev/nvidiactl ] || return 1 ;; esac
     case $1 in *.cu) return 0 ;; esac
     plant_needs_cores "$1"
 }

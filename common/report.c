@@ -17,6 +17,7 @@
 
 static const char *verdict(const stage_result *s)
 {
+    if (!strcmp(s->reason, "technique")) return "FAIL"; /* without the stage's technique: known even unrun */
     if (s->skipped) return "SKIP";
     if (s->correct && !s->fast_enough && !strcmp(s->reason, "not-judged") && s->busy) return "BUSY"; /* not a fail */
     if (s->correct && !s->fast_enough && !strcmp(s->reason, "not-judged") && s->parallel_seen)
@@ -254,7 +255,7 @@ void report_table(const lab_run *r, FILE *f)
     int shown_build = 0;
     for (int i = 0; i < LAB.nstages; i++) {
         const stage_result *s = &r->stages[i];
-        if (!strcmp(s->reason, "ok") || s->skipped) continue;
+        if (!strcmp(s->reason, "ok") || (s->skipped && strcmp(s->reason, "technique"))) continue;
         int build = !strcmp(s->reason, "build") || !strcmp(s->reason, "audit");
         if (build && shown_build++) continue; /* one build message serves every stage */
         fprintf(f, "\n%s [%s]:\n", build ? "all stages" : LAB.stages[i].name, s->reason);
@@ -374,11 +375,12 @@ int report_json(const lab_run *r, const char *path)
         const char *ceiling = s->chain_bound ? "chain"
                               : s->fp32_bound ? "fp32"
                                               : (const char *[]){"stream", "blas", "pipeline"}[LAB.stages[i].problem->ceiling];
+        int technique = !strcmp(s->reason, "technique"); /* no speed points, run or not */
         test_entry(&j, name, "correctness", s->points_correct, s->max_correct, s->correct,
-                   s->correct ? "ok" : s->reason, skip ? skip : s->correct ? "" : s->detail, s->skipped ? s : NULL,
-                   ceiling);
+                   s->correct ? "ok" : s->skipped ? "skipped" : s->reason, skip ? skip : s->correct ? "" : s->detail,
+                   s->skipped ? s : NULL, ceiling);
         test_entry(&j, name, "speed", s->points_speed, s->max_speed, s->correct && s->fast_enough,
-                   s->correct ? (s->fast_enough ? "ok" : s->reason) : s->skipped ? "skipped" : "not-run",
+                   technique ? "technique" : s->correct ? (s->fast_enough ? "ok" : s->reason) : s->skipped ? "skipped" : "not-run",
                    skip ? skip : speed_failed ? s->detail : "", s, ceiling);
     }
     json_end_array(&j);

@@ -20,6 +20,7 @@
 #include "sandbox.h"
 #include "session.h"
 #include "stats.h"
+#include "technique.h"
 #include "tests.h"
 #include "util.h"
 #include "verify.h"
@@ -218,6 +219,36 @@ START_TEST(test_lab_thresholds_are_fractions)
         ck_assert_msg(f > 0 && f < 1, "%s: %s = %g is not a fraction of the ceiling", path, LAB.stages[i].name, f);
         config_free(&c);
     }
+}
+END_TEST
+
+/* The PTX reader: a kernel's own instructions (past labels, predicates, directives and vector
+ * operands' braces) and those of the device functions it calls, not those of other kernels or
+ * of a function it only declares. */
+START_TEST(test_ptx_technique_reads_kernels_and_their_calls)
+{
+    static const char ptx[] =
+        ".version 8.0\n.target sm_90\n"
+        ".extern .func (.param .b32 func_retval0) vprintf(.param .b64 p0, .param .b64 p1);\n"
+        ".func  (.param .b32 func_retval0) _Z6reducef(.param .b32 _Z6reducef_param_0)\n{\n"
+        "\t.reg .b32 %r<3>;\n\tld.param.f32 %f1, [_Z6reducef_param_0];\n"
+        "\tshfl.sync.down.b32 %r1|%p1, %r2, 16, 31, -1;\n\tst.param.b32 [func_retval0+0], %r1;\n\tret;\n}\n"
+        ".visible .entry _Z5vec4sPKfPf(.param .u64 p0, .param .u64 p1)\n{\n"
+        "\t.reg .f32 %f<5>;\n$L__BB0_2:\n\t.loc 1 12 3\n"
+        "\t@%p1 ld.global.nc.v4.f32 \t{%f1, %f2, %f3, %f4}, [%rd1];\n"
+        "\tst.global.f32 [%rd2], %f1;\n\tret;\n}\n"
+        ".visible .entry _Z5warpsPKfPf(.param .u64 p0)\n{\n"
+        "\t{ // callseq 0\n\t.param .b32 param0;\n\tcall.uni (retval0), \n_Z6reducef, \n(param0);\n\t} // callseq 0\n"
+        "\tret;\n}\n"
+        ".visible .entry _Z6scalarPKfPf(.param .u64 p0)\n{\n\tld.global.f32 %f1, [%rd1];\n"
+        "\t// shfl.sync.down.b32 in a comment is not an instruction\n\tret;\n}\n";
+    ck_assert_int_eq(ptx_kernel_uses(ptx, "_Z5vec4sPKfPf", "ld.global*.v2.* ld.global*.v4.*"), 1);
+    ck_assert_int_eq(ptx_kernel_uses(ptx, "_Z5vec4sPKfPf", "st.global*.v4.*"), 0);
+    ck_assert_int_eq(ptx_kernel_uses(ptx, "_Z5vec4sPKfPf", "shfl.sync.*"), 0);
+    ck_assert_int_eq(ptx_kernel_uses(ptx, "_Z5warpsPKfPf", "shfl.sync.*"), 1); /* through the call */
+    ck_assert_int_eq(ptx_kernel_uses(ptx, "_Z6scalarPKfPf", "shfl.sync.* ld.global*.v4.*"), 0);
+    ck_assert_int_eq(ptx_kernel_uses(ptx, "vprintf", "ld.*"), -1); /* declared, not defined */
+    ck_assert_int_eq(ptx_kernel_uses(ptx, "_Z7missingv", "ld.*"), -1);
 }
 END_TEST
 
@@ -567,6 +598,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_config_parses_values_and_comments);
     tcase_add_test(t, test_config_rejects_a_line_without_equals);
     tcase_add_test(t, test_lab_thresholds_are_fractions);
+    tcase_add_test(t, test_ptx_technique_reads_kernels_and_their_calls);
     tcase_add_test(t, test_json_escapes_and_nonfinite);
     tcase_add_test(t, test_rng_replays_from_seed);
     tcase_add_test(t, test_machine_key_is_stable_and_llc_read);

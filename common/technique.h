@@ -1,0 +1,33 @@
+/* technique.h - whether a stage's code uses the technique the stage teaches, read from what the
+ * scorer's own build made of the student's file: the kernels the stage's function reaches in the
+ * host object (its relocations, followed from function to function), and their instructions in
+ * the PTX nvcc generated (the kernels' own and those of the device functions they call).
+ *
+ * For stages whose technique speed cannot separate on the judged hardware from an earlier stage's
+ * code (vector loads whose gain is inside the noise, a warp shuffle in a kernel bound by memory).
+ * thresholds.conf names them, one key a stage:
+ *
+ *   technique_<stage> = <what>: <pattern> <pattern> ...; <what>: <pattern> ...
+ *
+ * Every requirement (between ';') must be met by at least one instruction matching one of its
+ * fnmatch patterns on the PTX opcode ("ld.global*.v4.*", "shfl.sync.*"). A static check: it sees
+ * what the code contains, not what runs (a dead branch would satisfy it; docs/THREATS.md). */
+#ifndef TECHNIQUE_H
+#define TECHNIQUE_H
+
+#include <stddef.h>
+
+#include "build.h"
+
+/* Does the PTX text (as nvcc wrote it) give the kernel `kernel` (its PTX name), or a device
+ * function it calls, an instruction matching one of the space-separated fnmatch `patterns`?
+ * 1 yes, 0 no, -1 no such kernel in the text. A pure function, for the unit tests. */
+int ptx_kernel_uses(const char *ptx, const char *kernel, const char *patterns);
+
+/* The stage function `function` of the build b (b->scratch holds student.o, and the PTX in keep/) against
+ * the requirement `spec` (the text after "technique_<stage> ="). 1: every requirement met; 0: one
+ * is not, and msg says what was looked for, in which kernels, and that it was not found; -1: could
+ * not tell (no kernel reached, a tool failed), msg says why. */
+int technique_check(const build_spec *b, const char *function, const char *spec, char *msg, size_t len);
+
+#endif
