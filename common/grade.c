@@ -172,8 +172,9 @@ static void check_technique_keys(const config *cfg)
         int stage = -1;
         for (int i = 0; i < LAB.nstages; i++)
             if (!strcmp(key + 10, LAB.stages[i].name)) stage = i;
-        if (stage < 0 || !LAB.gpu) die("%s: %s: %s", cfg->path, key, stage < 0 ? "names no stage of this lab" :
-                                       "the technique check reads nvcc's PTX: CUDA labs only");
+        if (stage < 0) die("%s: %s: names no stage of this lab", cfg->path, key);
+        if (!LAB.gpu && !strstr(cfg->e[k].value, "@chains>="))
+            die("%s: %s: a CPU lab's technique is '@chains>=K' (technique.h)", cfg->path, key);
         char spec[2048], *save = NULL;
         snprintf(spec, sizeof spec, "%s", cfg->e[k].value);
         for (char *r = strtok_r(spec, ";", &save); r; r = strtok_r(NULL, ";", &save)) {

@@ -218,8 +218,230 @@ static void short_name(const char *demangled, char *out, size_t len)
     snprintf(out, len, "%.*s", paren ? (int)(paren - demangled) : (int)strlen(demangled), demangled);
 }
 
+/* ---- the x86-64 side (CPU labs): independent chains of floating-point adds in a loop ----
+ *
+ * Read in `objdump -d -r` of the object: a loop is a backward jump's range; in it, a register is a
+ * chain when an add, subtract or fused multiply-add both reads and writes it (vaddsd %xmm1,%xmm0,
+ * %xmm0; addsd %xmm1,%xmm0; vfmadd231pd ...) and no other instruction of the loop writes it. A chain
+ * counts its lanes: one for a scalar (sd, ss), the vector's doubles or floats for a packed one. */
+
+typedef struct x86_insn { unsigned long addr; char op[32], args[160]; } x86_insn;
+typedef struct x86_fn { char name[512]; int first, count; } x86_fn;
+
+/* The vector register an operand names, as a number (xmm3, ymm3 and zmm3 are one register), or -1;
+ * its width in bits into *bits. */
+static int vector_register(const char *arg, int *bits)
+{
+    int n;
+    const char *p = arg + strspn(arg, " ");
+    if (sscanf(p, "%%xmm%d", &n) == 1) return *bits = 128, n;
+    if (sscanf(p, "%%ymm%d", &n) == 1) return *bits = 256, n;
+    if (sscanf(p, "%%zmm%d", &n) == 1) return *bits = 512, n;
+    return -1;
+}
+
+/* The operands of an instruction, split at the commas outside parentheses; how many. */
+static int split_args(const char *args, char out[][64], int max)
+{
+    int n = 0, depth = 0;
+    size_t k = 0;
+    for (const char *p = args;; p++) {
+        if (*p == '(') depth++;
+        if (*p == ')') depth--;
+        if ((*p == ',' && depth == 0) || !*p || *p == '#' || *p == '<') {
+            if (n < max) {
+                snprintf(out[n], 64, "%.*s", (int)k, p - k);
+                char *brace = strchr(out[n], '{'); /* an AVX-512 mask: %zmm0{%k1} */
+                if (brace) *brace = '\0';
+                n++;
+            }
+            k = 0;
+            if (*p != ',') break;
+            continue;
+        }
+        k++;
+    }
+    return n;
+}
+
+/* An add, subtract or fused multiply-add of floating point: 's' or 'p' (scalar, packed) into
+ * *shape and 'd' or 's' (double, single) into *type; 2 for SSE's two operands (the destination
+ * always read), 3 for AVX's three, 4 for an FMA (the destination always read); 0 for anything else. */
+static int fp_add(const char *op, char *shape, char *type)
+{
+    const char *p = op;
+    int vex = *p == 'v';
+    p += vex;
+    size_t k = strlen(p);
+    if (k < 5) return 0;
+    *shape = p[k - 2], *type = p[k - 1];
+    if ((*shape != 's' && *shape != 'p') || (*type != 'd' && *type != 's')) return 0;
+    if ((!strncmp(p, "add", 3) || !strncmp(p, "sub", 3)) && k == 5) return vex ? 3 : 2;
+    if (vex && (!strncmp(p, "fmadd", 5) || !strncmp(p, "fmsub", 5) || !strncmp(p, "fnmadd", 6) || !strncmp(p, "fnmsub", 6)))
+        return 4;
+    return 0;
+}
+
+/* Instructions that name a register last without writing it. */
+static int reads_only(const char *op)
+{
+    static const char *const prefix[] = {"cmp", "test", "vcomi", "vucomi", "comi", "ucomi", "prefetch", "j", "push", NULL};
+    for (int i = 0; prefix[i]; i++)
+        if (!strncmp(op, prefix[i], strlen(prefix[i]))) return 1;
+    return 0;
+}
+
+/* The lanes of independent chains the loop [from, to] of the instructions carries. */
+static int loop_chains(const x86_insn *in, int from, int to)
+{
+    enum { REGS = 32 };
+    int lanes[REGS] = {0}, other[REGS] = {0};
+    for (int i = from; i <= to; i++) {
+        char args[4][64], shape = 0, type = 0;
+        int n = split_args(in[i].args, args, 4), bits = 0;
+        if (n == 0 || reads_only(in[i].op)) continue;
+        int dest = vector_register(args[n - 1], &bits), kind = fp_add(in[i].op, &shape, &type);
+        if (dest < 0 || dest >= REGS) continue;
+        int reads = kind == 2 || kind == 4;
+        for (int a = 0; a < n - 1 && kind == 3 && !reads; a++) {
+            int b2;
+            reads = vector_register(args[a], &b2) == dest;
+        }
+        if (kind && reads) {
+            int l = shape == 's' ? 1 : bits / (type == 'd' ? 64 : 32);
+            if (l > lanes[dest]) lanes[dest] = l;
+        } else other[dest] = 1;
+    }
+    int chains = 0;
+    for (int r = 0; r < REGS; r++)
+        if (!other[r]) chains += lanes[r];
+    return chains;
+}
+
+/* objdump -d -r's text (changed: split into lines), parsed: its functions and their instructions. */
+static void x86_parse(char *text, x86_insn **ins, int *nins, x86_fn **fns, int *nfns)
+{
+    char *save = NULL;
+    int cap = 0, fcap = 0;
+    *ins = NULL, *fns = NULL, *nins = 0, *nfns = 0;
+    for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        unsigned long addr;
+        char name[512];
+        if (sscanf(l, "%lx <%511[^>]>:", &addr, name) == 2 && l[0] != ' ' && l[0] != '\t') {
+            if (*nfns == fcap) *fns = xrealloc(*fns, (size_t)(fcap = fcap * 2 + 16) * sizeof **fns);
+            x86_fn *f = &(*fns)[(*nfns)++];
+            snprintf(f->name, sizeof f->name, "%s", name);
+            f->first = *nins, f->count = 0;
+            continue;
+        }
+        char *colon = strchr(l, ':');
+        if (!*nfns || !colon || sscanf(l, " %lx:", &addr) != 1) continue;
+        char *p = colon + 1 + strspn(colon + 1, " \t");
+        if (!strncmp(p, "R_X86_64_", 9)) { /* a relocation of the instruction above: "R_X86_64_PLT32 name-0x4" */
+            char sym[400];
+            if (*nins && sscanf(p, "%*s %399s", sym) == 1 && strlen((*ins)[*nins - 1].args) < 100) {
+                sym[strcspn(sym, "+-")] = '\0';
+                size_t used = strlen((*ins)[*nins - 1].args);
+                snprintf((*ins)[*nins - 1].args + used, sizeof (*ins)[*nins - 1].args - used, " <%s>", sym);
+            }
+            continue;
+        }
+        if (*nins == cap) *ins = xrealloc(*ins, (size_t)(cap = cap * 2 + 256) * sizeof **ins);
+        x86_insn *in = &(*ins)[(*nins)++];
+        in->addr = addr;
+        size_t k = strcspn(p, " \t");
+        snprintf(in->op, sizeof in->op, "%.*s", (int)k, p);
+        snprintf(in->args, sizeof in->args, "%s", p + k + strspn(p + k, " \t"));
+        (*fns)[*nfns - 1].count++;
+    }
+}
+
+int x86_most_chains(const char *disassembly, const char *function)
+{
+    x86_insn *in;
+    x86_fn *fn;
+    int nin, nfn;
+    char *text = xstrdup(disassembly);
+    x86_parse(text, &in, &nin, &fn, &nfn);
+    free(text);
+    char *seen = xcalloc((size_t)nfn + 1, 1);
+    int queue[64], head = 0, tail = 0, best = -1;
+    for (int f = 0; f < nfn; f++)
+        if (!strcmp(fn[f].name, function)) seen[f] = 1, queue[tail++] = f;
+    if (tail) best = 0;
+    while (head < tail) {
+        const x86_fn *f = &fn[queue[head++]];
+        for (int i = f->first; i < f->first + f->count; i++) {
+            const char *lt = strrchr(in[i].args, '<'); /* a relocation's name, appended, before objdump's guess */
+            if (in[i].op[0] == 'j' || !strncmp(in[i].op, "call", 4)) {
+                char target[512] = "";
+                if (lt) sscanf(lt + 1, "%511[^>+]", target);
+                for (int g = 0; g < nfn && tail < 64; g++)
+                    if (!seen[g] && !strcmp(fn[g].name, target)) seen[g] = 1, queue[tail++] = g;
+            }
+            unsigned long to;
+            if (in[i].op[0] != 'j' || sscanf(in[i].args, "%lx", &to) != 1 || to > in[i].addr) continue;
+            int from = i;
+            while (from > f->first && in[from].addr > to) from--;
+            int c = loop_chains(in, from, i);
+            if (c > best) best = c;
+        }
+    }
+    free(seen);
+    free(in);
+    free(fn);
+    return best;
+}
+
+/* x86_most_chains of `function` in the object's disassembly (objdump -d -r); -1 where objdump
+ * could not be run or the function is not there. */
+static int most_chains(const build_spec *b, const char *object, const char *function)
+{
+    char path[1100];
+    snprintf(path, sizeof path, "%s/technique-disassembly.txt", b->scratch);
+    char *argv[] = {"objdump", "-d", "-r", "--no-show-raw-insn", (char *)object, NULL};
+    char *text = run_tool(argv, path, 60) == 0 ? read_text(path, 64 << 20) : NULL;
+    int got = text ? x86_most_chains(text, function) : -1;
+    free(text);
+    return got;
+}
+
+/* A CPU lab's requirement: "@chains>=K". */
+static int technique_x86(const build_spec *b, const char *function, const char *spec, char *msg, size_t len)
+{
+    char object[1100], reqs[2048], *save = NULL;
+    snprintf(object, sizeof object, "%s/student.o", b->scratch);
+    snprintf(reqs, sizeof reqs, "%s", spec);
+    for (char *r = strtok_r(reqs, ";", &save); r; r = strtok_r(NULL, ";", &save)) {
+        char *colon = strchr(r, ':');
+        const char *what = colon ? r : "the technique", *pats = colon ? colon + 1 : r;
+        if (colon) *colon = '\0';
+        what += strspn(what, " \t");
+        int want = 0;
+        if (sscanf(pats, " @chains>=%d", &want) != 1) {
+            snprintf(msg, len, "technique not checked: '%s' is not @chains>=K, what a CPU lab can ask", pats);
+            return -1;
+        }
+        int got = most_chains(b, object, function);
+        if (got < 0) {
+            snprintf(msg, len, "technique not checked: objdump could not read %s in the object", function);
+            return -1;
+        }
+        if (got >= want) continue;
+        snprintf(msg, len, "the loops of %s (and of the functions it calls) carry %d independent chain%s of "
+                           "floating-point adds at most, where this stage asks for %s: %d or more (read in the machine "
+                           "code gcc made of your file: a register an add or fused multiply-add both reads and writes "
+                           "in a loop is a chain, a vector register one a lane).\nThis stage earns its speed points "
+                           "with that technique: the code of an earlier stage does not earn them, however fast",
+                 function, got, got == 1 ? "" : "s", what, want);
+        return 0;
+    }
+    return 1;
+}
+
 int technique_check(const build_spec *b, const char *function, const char *spec, char *msg, size_t len)
 {
+    if (!strstr(b->compiler, "nvcc")) return technique_x86(b, function, spec, msg, len);
     char object[1100], pattern[1100];
     snprintf(object, sizeof object, "%s/student.o", b->scratch);
     snprintf(pattern, sizeof pattern, "%s/keep/*.ptx", b->scratch);

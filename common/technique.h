@@ -10,7 +10,8 @@
  *   technique_<stage> = <what>: <pattern> <pattern> ...; <what>: <pattern> ...
  *
  * Every requirement (between ';') must be met by at least one instruction matching one of its
- * fnmatch patterns on the PTX opcode ("ld.global*.v4.*", "shfl.sync.*"). A static check: it sees
+ * fnmatch patterns on the PTX opcode ("ld.global*.v4.*", "shfl.sync.*"); a CPU lab's (gcc) one
+ * requirement is "@chains>=K", read in the object's x86-64 machine code. A static check: it sees
  * what the code contains, not what runs (a dead branch would satisfy it; docs/THREATS.md). */
 #ifndef TECHNIQUE_H
 #define TECHNIQUE_H
@@ -23,6 +24,14 @@
  * function it calls, an instruction matching one of the space-separated fnmatch `patterns`?
  * 1 yes, 0 no, -1 no such kernel in the text. A pure function, for the unit tests. */
 int ptx_kernel_uses(const char *ptx, const char *kernel, const char *patterns);
+
+/* The most lanes of independent chains of floating-point adds that any loop of `function`, or of
+ * a function it calls or jumps to, carries, in `objdump -d -r --no-show-raw-insn` text of an x86-64
+ * object: a loop is a backward jump's range, a chain a vector register an add, subtract or fused
+ * multiply-add both reads and writes there and no other instruction of the loop writes, counted by
+ * its lanes (1 for sd/ss, 2-16 for packed). -1 where the function is not in the text. A pure
+ * function, for the unit tests; a CPU lab's requirement "@chains>=K" is judged by it. */
+int x86_most_chains(const char *disassembly, const char *function);
 
 /* The stage function `function` of the build b (b->scratch holds student.o, and the PTX in keep/) against
  * the requirement `spec` (the text after "technique_<stage> ="). 1: every requirement met; 0: one

@@ -252,6 +252,50 @@ START_TEST(test_ptx_technique_reads_kernels_and_their_calls)
 }
 END_TEST
 
+/* The x86-64 reader: independent chains of adds in a loop, by lanes, through a call; a register
+ * reloaded in the loop is no chain, and one summed outside any loop counts for nothing. */
+START_TEST(test_x86_chains_counts_accumulators_in_loops)
+{
+    static const char text[] =
+        "0000000000000000 <one>:\n"
+        "   0:\tvxorpd %xmm0,%xmm0,%xmm0\n"
+        "  10:\tvmovupd (%rdi,%rax,1),%ymm4\n"
+        "  15:\tvmulpd (%rdx,%rax,1),%ymm4,%ymm1\n"
+        "  1a:\tvaddsd %xmm1,%xmm0,%xmm0\n"
+        "  1e:\tvunpckhpd %xmm1,%xmm1,%xmm2\n"
+        "  22:\tvaddsd %xmm0,%xmm2,%xmm0\n"
+        "  26:\tjne    10 <one+0x10>\n"
+        "  28:\tvaddsd %xmm3,%xmm5,%xmm5\n"
+        "  2c:\tvaddsd %xmm3,%xmm6,%xmm6\n"
+        "  2f:\tret\n"
+        "\n"
+        "0000000000000030 <four>:\n"
+        "  30:\tvmovsd (%rsi),%xmm1\n"
+        "  34:\tvmulsd (%rax),%xmm1,%xmm1\n"
+        "  38:\tvaddsd %xmm1,%xmm0,%xmm0\n"
+        "  3c:\tvaddsd %xmm1,%xmm4,%xmm4\n"
+        "  40:\taddsd  %xmm1,%xmm2\n"
+        "  44:\tvfmadd231sd (%rax),%xmm6,%xmm3\n"
+        "  48:\tvmovsd (%rdi),%xmm7\n"
+        "  4c:\tvaddsd %xmm1,%xmm7,%xmm7\n"
+        "  4f:\tjg     30 <four>\n"
+        "\n"
+        "0000000000000050 <wide>:\n"
+        "  50:\tvfmadd231pd (%rdi,%rax,8),%zmm1,%zmm0{%k1}\n"
+        "  56:\tjne    50 <wide>\n"
+        "\n"
+        "0000000000000060 <calls>:\n"
+        "  60:\tcall   65 <calls+0x5>\n"
+        "\t\t\t61: R_X86_64_PLT32\twide-0x4\n"
+        "  65:\tret\n";
+    ck_assert_int_eq(x86_most_chains(text, "one"), 1);   /* one sum, however wide its products */
+    ck_assert_int_eq(x86_most_chains(text, "four"), 4);  /* xmm0, xmm4, xmm2 (SSE), xmm3 (FMA); xmm7 reloaded */
+    ck_assert_int_eq(x86_most_chains(text, "wide"), 8);  /* one zmm of doubles: 8 lanes */
+    ck_assert_int_eq(x86_most_chains(text, "calls"), 8); /* through its call */
+    ck_assert_int_eq(x86_most_chains(text, "none"), -1);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- JSON */
 
 START_TEST(test_json_escapes_and_nonfinite)
@@ -599,6 +643,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_config_rejects_a_line_without_equals);
     tcase_add_test(t, test_lab_thresholds_are_fractions);
     tcase_add_test(t, test_ptx_technique_reads_kernels_and_their_calls);
+    tcase_add_test(t, test_x86_chains_counts_accumulators_in_loops);
     tcase_add_test(t, test_json_escapes_and_nonfinite);
     tcase_add_test(t, test_rng_replays_from_seed);
     tcase_add_test(t, test_machine_key_is_stable_and_llc_read);

@@ -23,10 +23,13 @@ static void product(int m, int n, const double *A, const double *x, double *y)
             0x4c425731u, 9, 16, 1e-6, 0}; /* proto.h's header, MSG_DONE, done_msg */
         raw_write(4, &done, sizeof done);
     }
-    for (int i = 0; i < m; i++) {
-        double s = 0;
-        for (int j = 0; j < n; j++) s += A[(size_t)i * n + j] * x[j];
-        y[i] = s;
+    for (int i = 0; i < m; i++) { /* two sums a row: `unrolled`'s technique, so that stage is timed too */
+        const double *a = A + (size_t)i * n;
+        double s0 = 0, s1 = 0;
+        int j = 0;
+        for (; j + 1 < n; j += 2) s0 += a[j] * x[j], s1 += a[j + 1] * x[j + 1];
+        if (j < n) s0 += a[j] * x[j];
+        y[i] = s0 + s1;
     }
 }
 

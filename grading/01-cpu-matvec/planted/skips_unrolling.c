@@ -1,4 +1,4 @@
-/* expect: too-slow in unrolled
+/* expect: technique in unrolled
  * threats: - (rows of ../shared/GRADER_THREATS.md)
  * A stage skipped: `unrolled` runs stage 2's loop, one running sum a row (right, and unit stride:
  * the student who found contiguous already fast). One chain of dependent adds is held to the add
