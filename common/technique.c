@@ -147,6 +147,241 @@ int ptx_kernel_uses(const char *ptx, const char *kernel, const char *patterns)
     return found;
 }
 
+/* ---- the PTX side: shared-memory bank conflicts ----
+ *
+ * The kernel's integer arithmetic is run for the 32 lanes of a block's first warp, in the text's
+ * order (branches and predicates ignored: each register keeps the value of its first definition
+ * in the text, a loop's first trip), from %tid, %ntid and the addresses of its .shared variables;
+ * a value read from memory or a parameter is unknown, and so is anything computed from it. Each
+ * ld.shared and st.shared whose address is known in every lane is a warp's access: its degree of
+ * conflict is the most distinct 4-byte words one bank serves in one phase (32 lanes a phase for
+ * accesses of 4 bytes or less, 16 for 8 bytes, 8 for 16). blockDim.x is not in the PTX: the warp's
+ * lanes are laid out for 8, 16 and 32 threads across, and the kernel is judged by the layout that
+ * conflicts least. */
+
+enum { LANES = 32, MAX_REGS = 4096 };
+
+typedef struct ptx_reg { char name[24]; int known; long long v[LANES]; } ptx_reg;
+typedef struct ptx_machine {
+    ptx_reg *reg;
+    int nreg;
+    char shared[64][256]; /* the .shared variables, each at 65536 (i + 1) */
+    int nshared;
+} ptx_machine;
+
+static ptx_reg *reg_of(ptx_machine *m, const char *name, int make)
+{
+    for (int i = 0; i < m->nreg; i++)
+        if (!strcmp(m->reg[i].name, name)) return &m->reg[i];
+    if (!make || m->nreg == MAX_REGS || strlen(name) >= sizeof m->reg[0].name) return NULL;
+    ptx_reg *r = &m->reg[m->nreg++];
+    snprintf(r->name, sizeof r->name, "%s", name);
+    r->known = 0;
+    return r;
+}
+
+/* An operand's value in each lane of the layout `bx` threads across: 1 when known. */
+static int operand(ptx_machine *m, const char *o, int bx, long long *v)
+{
+    o += strspn(o, " \t");
+    char word[256];
+    snprintf(word, sizeof word, "%.*s", (int)strcspn(o, " \t"), o);
+    if (!word[0]) return 0;
+    for (int l = 0; l < LANES; l++) { /* special registers */
+        long long x;
+        if (!strcmp(word, "%tid.x")) x = l % bx;
+        else if (!strcmp(word, "%tid.y")) x = l / bx;
+        else if (!strcmp(word, "%laneid")) x = l;
+        else if (!strcmp(word, "%ntid.x")) x = bx;
+        else if (!strncmp(word, "%tid.", 5) || !strncmp(word, "%ctaid.", 7) || !strcmp(word, "%warpid")) x = 0;
+        else break;
+        v[l] = x;
+        if (l == LANES - 1) return 1;
+    }
+    if (word[0] == '%') {
+        ptx_reg *r = reg_of(m, word, 0);
+        if (!r || !r->known) return 0;
+        memcpy(v, r->v, sizeof r->v);
+        return 1;
+    }
+    char *end;
+    long long x = strtoll(word, &end, 0); /* decimal, 0x hex, negative */
+    if (end != word && !*end) {
+        for (int l = 0; l < LANES; l++) v[l] = x;
+        return 1;
+    }
+    for (int i = 0; i < m->nshared; i++)
+        if (!strcmp(word, m->shared[i])) {
+            for (int l = 0; l < LANES; l++) v[l] = 65536LL * (i + 1);
+            return 1;
+        }
+    return 0;
+}
+
+/* An address "[%r5+132]", "[sym]", "[%rd2+-4]" in each lane: 1 when known. */
+static int address(ptx_machine *m, const char *a, int bx, long long *v)
+{
+    const char *open = strchr(a, '[');
+    if (!open) return 0;
+    char in[256];
+    snprintf(in, sizeof in, "%.*s", (int)strcspn(open + 1, "]"), open + 1);
+    long long off = 0;
+    char *plus = strchr(in, '+');
+    if (plus) off = strtoll(plus + 1, NULL, 0), *plus = '\0';
+    if (!operand(m, in, bx, v)) return 0;
+    for (int l = 0; l < LANES; l++) v[l] += off;
+    return 1;
+}
+
+/* The bytes one lane moves in a shared access: its type's size times its vector length. */
+static int access_bytes(const char *op)
+{
+    int n = strstr(op, ".v4") ? 4 : strstr(op, ".v2") ? 2 : 1, size = 4;
+    const char *t = strrchr(op, '.');
+    if (t && (!strcmp(t, ".f64") || !strcmp(t, ".b64") || !strcmp(t, ".u64") || !strcmp(t, ".s64"))) size = 8;
+    if (t && (!strcmp(t, ".f16") || !strcmp(t, ".b16") || !strcmp(t, ".u16") || !strcmp(t, ".s16"))) size = 2;
+    if (t && (!strcmp(t, ".b8") || !strcmp(t, ".u8") || !strcmp(t, ".s8"))) size = 1;
+    if (t && !strcmp(t, ".b128")) size = 16;
+    return n * size;
+}
+
+/* The degree of conflict of one access: the most distinct words a bank serves in a phase. */
+static int conflict_degree(const long long *addr, int bytes)
+{
+    int phase = bytes <= 4 ? LANES : bytes == 8 ? 16 : 8, worst = 1;
+    for (int p0 = 0; p0 < LANES; p0 += phase) {
+        long long words[LANES * 4];
+        int n = 0;
+        for (int l = p0; l < p0 + phase; l++)
+            for (int w = 0; w < (bytes + 3) / 4 && n < LANES * 4; w++) {
+                long long word = addr[l] / 4 + w, seen = 0;
+                for (int k = 0; k < n && !seen; k++) seen = words[k] == word;
+                if (!seen) words[n++] = word;
+            }
+        for (int bank = 0; bank < 32; bank++) {
+            int d = 0;
+            for (int k = 0; k < n; k++) d += ((words[k] % 32) + 32) % 32 == bank;
+            if (d > worst) worst = d;
+        }
+    }
+    return worst;
+}
+
+/* One statement of integer arithmetic, lane by lane; its destination unknown where it is anything
+ * else, or where an operand is unknown. */
+static void execute(ptx_machine *m, const char *op, char args[][96], int n, int bx)
+{
+    if (n < 1 || args[0][0] != '%') return;
+    ptx_reg *d = reg_of(m, args[0], 1);
+    if (!d) return;
+    long long a[LANES], b[LANES], c[LANES], r[LANES];
+    char base[24];
+    snprintf(base, sizeof base, "%.*s", (int)strcspn(op, "."), op);
+    int ka = n > 1 && operand(m, args[1], bx, a), kb = n > 2 && operand(m, args[2], bx, b), kc = n > 3 && operand(m, args[3], bx, c);
+    int is32 = strstr(op, "32") && !strstr(op, ".wide") && !strstr(op, "64");
+    int ok = 1;
+    for (int l = 0; l < LANES && ok; l++) {
+        if (!strcmp(base, "mov") || !strcmp(base, "cvt") || !strcmp(base, "cvta")) ok = ka, r[l] = a[l];
+        else if (!strcmp(base, "add")) ok = ka && kb, r[l] = a[l] + b[l];
+        else if (!strcmp(base, "sub")) ok = ka && kb, r[l] = a[l] - b[l];
+        else if (!strcmp(base, "mul") && !strstr(op, ".hi")) ok = ka && kb, r[l] = a[l] * b[l];
+        else if (!strcmp(base, "mad") && !strstr(op, ".hi")) ok = ka && kb && kc, r[l] = a[l] * b[l] + c[l];
+        else if (!strcmp(base, "shl")) ok = ka && kb && b[l] >= 0 && b[l] < 63, r[l] = ok ? a[l] << b[l] : 0;
+        else if (!strcmp(base, "shr")) ok = ka && kb && b[l] >= 0 && b[l] < 63, r[l] = ok ? a[l] >> b[l] : 0;
+        else if (!strcmp(base, "and")) ok = ka && kb, r[l] = a[l] & b[l];
+        else if (!strcmp(base, "or")) ok = ka && kb, r[l] = a[l] | b[l];
+        else if (!strcmp(base, "xor")) ok = ka && kb, r[l] = a[l] ^ b[l];
+        else if (!strcmp(base, "not")) ok = ka, r[l] = ~a[l];
+        else if (!strcmp(base, "neg")) ok = ka, r[l] = -a[l];
+        else if (!strcmp(base, "min")) ok = ka && kb, r[l] = a[l] < b[l] ? a[l] : b[l];
+        else if (!strcmp(base, "max")) ok = ka && kb, r[l] = a[l] > b[l] ? a[l] : b[l];
+        else if (!strcmp(base, "div")) ok = ka && kb && b[l] != 0, r[l] = ok ? a[l] / b[l] : 0;
+        else if (!strcmp(base, "rem")) ok = ka && kb && b[l] != 0, r[l] = ok ? a[l] % b[l] : 0;
+        else ok = 0;
+        if (ok && is32) r[l] = (long long)(int)(unsigned)r[l];
+    }
+    d->known = ok;
+    if (ok) memcpy(d->v, r, sizeof r);
+}
+
+int ptx_kernel_conflicts(const char *ptx, const char *kernel, int *accesses, int *shared_ops, char *where, size_t len)
+{
+    char *text = xstrdup(ptx);
+    ptx_normalise(text);
+    ptx_fn *fn = xcalloc(MAX_PTX_FUNCTIONS, sizeof *fn);
+    int n = ptx_functions(text, fn, MAX_PTX_FUNCTIONS), k = -1, best = -1;
+    for (int i = 0; i < n && k < 0; i++)
+        if (!strcmp(fn[i].name, kernel)) k = i;
+    *accesses = *shared_ops = 0;
+    if (where && len) where[0] = '\0';
+    ptx_machine m = {xcalloc(MAX_REGS, sizeof(ptx_reg)), 0, {{0}}, 0};
+    /* the .shared variables: module-level ones and the kernel's own ("demoted") */
+    for (const char *p = text; k >= 0 && (p = strstr(p, ".shared")) != NULL; p += 7) {
+        const char *q = p + 7, *name = NULL;
+        while (*q && *q != ';' && *q != '\n') { /* ".shared.align 4 .b8 name[4224];" */
+            if (name_char(*q) && *q != '.' && (q[-1] == ' ' || q[-1] == '\t')) name = q;
+            q++;
+        }
+        if (name && m.nshared < 64 && (q - p) < 400)
+            snprintf(m.shared[m.nshared++], sizeof m.shared[0], "%.*s", (int)strcspn(name, "[; \t\n"), name);
+    }
+    /* a kernel that never reads %tid.y has a block one thread high: its lanes are 32 across */
+    static const int layouts[] = {32, 16, 8};
+    int nlayouts = k >= 0 && names(fn[k].body, fn[k].end, "%tid.y") ? 3 : 1;
+    for (int li = 0; k >= 0 && li < nlayouts; li++) {
+        int bx = layouts[li], worst = 0, count = 0;
+        char worst_at[200] = "";
+        m.nreg = 0;
+        for (const char *s = fn[k].body; s < fn[k].end;) {
+            const char *semi = memchr(s, ';', (size_t)(fn[k].end - s));
+            const char *end = semi ? semi : fn[k].end;
+            char op[128], args[6][96];
+            statement_opcode(s, end, op, sizeof op);
+            if (op[0]) {
+                const char *a = strstr(s, op) + strlen(op);
+                char line[600];
+                snprintf(line, sizeof line, "%.*s", (int)(end - a), a);
+                int na = 0;
+                for (char *save = NULL, *t = strtok_r(line, ",", &save); t && na < 6; t = strtok_r(NULL, ",", &save)) {
+                    t += strspn(t, " \t\n{");
+                    snprintf(args[na], sizeof args[na], "%.*s", (int)strcspn(t, "}\n"), t);
+                    char *e = args[na] + strlen(args[na]);
+                    while (e > args[na] && (e[-1] == ' ' || e[-1] == '\t')) *--e = '\0';
+                    na++;
+                }
+                int ld = !strncmp(op, "ld.shared", 9), st = !strncmp(op, "st.shared", 9);
+                if (ld || st) {
+                    long long addr[LANES];
+                    if (li == 0) ++*shared_ops;
+                    const char *at = ld ? (na > 1 ? args[na - 1] : "") : args[0];
+                    if (address(&m, at, bx, addr)) {
+                        int d = conflict_degree(addr, access_bytes(op));
+                        count++;
+                        if (d > worst) worst = d, snprintf(worst_at, sizeof worst_at, "%s [%s]", op, strchr(at, '[') ? strchr(at, '[') + 1 : at), worst_at[strcspn(worst_at, "]")] = '\0';
+                    }
+                    if (ld) { /* a vector destination "{%f1, %f2, ...}": every register unknown */
+                        for (int i = 0; i < na - 1; i++) {
+                            ptx_reg *r = args[i][0] == '%' ? reg_of(&m, args[i], 1) : NULL;
+                            if (r) r->known = 0;
+                        }
+                    }
+                } else if (strncmp(op, "st", 2) && strncmp(op, "bra", 3) && strncmp(op, "setp", 4) && strncmp(op, "bar", 3))
+                    execute(&m, op, args, na, bx);
+            }
+            s = end + 1;
+        }
+        if (count > *accesses) *accesses = count;
+        if (count && (best < 0 || worst < best)) {
+            best = worst;
+            if (where && len) snprintf(where, len, "%s", worst_at);
+        }
+    }
+    free(m.reg);
+    free(fn);
+    free(text);
+    return k < 0 ? -1 : best < 0 ? 0 : best;
+}
+
 /* ---- the host side: which kernels a stage's function reaches ---- */
 
 /* The names of the functions in the sections reached from `function`'s through the relocations
@@ -504,10 +739,46 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
         const char *what = colon ? r : "the instructions", *pats = colon ? colon + 1 : r;
         if (colon) *colon = '\0';
         what += strspn(what, " \t");
-        int met = 0;
-        for (size_t f = 0; f < g.gl_pathc && !met; f++)
-            for (int k = 0; k < nkernels && !met; k++)
-                met = hit[k] && ptx[f] && ptx_kernel_uses(ptx[f], kernels[k], pats) == 1;
+        int met = 0, most = -1;
+        char worst[200] = "", worst_kernel[300] = "";
+        if (sscanf(pats, " @conflicts<=%d", &most) == 1) {
+            /* every reached kernel's shared accesses within `most`, and a shared access somewhere */
+            int followed = 0, seen = 0, over = 0, degree = 0;
+            for (size_t f = 0; f < g.gl_pathc; f++)
+                for (int k = 0; k < nkernels; k++) {
+                    int acc, ops;
+                    char at[200];
+                    if (!hit[k] || !ptx[f]) continue;
+                    int d = ptx_kernel_conflicts(ptx[f], kernels[k], &acc, &ops, at, sizeof at);
+                    followed += acc, seen += ops;
+                    if (acc && d > most && d > degree) {
+                        over = 1, degree = d;
+                        snprintf(worst, sizeof worst, "%s", at);
+                        short_name(plain[nhost + k], worst_kernel, sizeof worst_kernel);
+                    }
+                }
+            if (seen && !followed) {
+                snprintf(msg, len, "technique not checked: the addresses of the shared-memory accesses of %s's kernels "
+                                   "do not follow from the thread index alone", function);
+                result = -1;
+                break;
+            }
+            met = seen && !over;
+            if (!met && over) {
+                result = 0;
+                snprintf(msg, len, "%s launches the kernel %s, where a warp's shared-memory access %s is a %d-way bank "
+                                   "conflict (the most distinct words one bank serves at once, with the block %s), where "
+                                   "this stage asks for %s: %d-way at most (read in the PTX nvcc made of your file, its "
+                                   "arithmetic run for a warp's 32 lanes).\nThis stage earns its speed points with that "
+                                   "technique: the code of an earlier stage does not earn them, however fast",
+                         function, worst_kernel, worst, degree, "8, 16 or 32 threads across, whichever conflicts least",
+                         what, most);
+                continue;
+            }
+        } else
+            for (size_t f = 0; f < g.gl_pathc && !met; f++)
+                for (int k = 0; k < nkernels && !met; k++)
+                    met = hit[k] && ptx[f] && ptx_kernel_uses(ptx[f], kernels[k], pats) == 1;
         if (met) continue;
         result = 0;
         char list[600] = "", one[300];

@@ -25,6 +25,15 @@
  * 1 yes, 0 no, -1 no such kernel in the text. A pure function, for the unit tests. */
 int ptx_kernel_uses(const char *ptx, const char *kernel, const char *patterns);
 
+/* How a warp's shared-memory accesses in the kernel `kernel` conflict, read in its PTX: the
+ * highest degree (distinct 4-byte words one bank serves in one phase) among the accesses whose
+ * addresses follow from the thread index, under the layout of blockDim.x (8, 16 or 32 threads
+ * across; 32 only where the kernel never reads %tid.y) that conflicts least; 1 for none. 0 where
+ * no access could be followed (*accesses 0; *shared_ops counts the ld.shared and st.shared seen),
+ * -1 no such kernel. `where` gets the worst access ("ld.shared.f32 [%r9+128]"). Pure, for the
+ * unit tests; a GPU lab's requirement "@conflicts<=K" is judged by it. */
+int ptx_kernel_conflicts(const char *ptx, const char *kernel, int *accesses, int *shared_ops, char *where, size_t len);
+
 /* The most lanes of independent chains of floating-point adds that any loop of `function`, or of
  * a function it calls or jumps to, carries, in `objdump -d -r --no-show-raw-insn` text of an x86-64
  * object: a loop is a backward jump's range, a chain a vector register an add, subtract or fused

@@ -1,4 +1,4 @@
-/* expect: too-slow in vector_add,vectorized
+/* expect: too-slow in vector_add
  * threats: 38 (rows of ../shared/GRADER_THREATS.md)
  * Moves the runner's clock: at the timed sizes it does half as much work again (sum) or 60% more
  * (add), too slow for these stages, waits for the device, then finds the runner's wall-clock start
@@ -6,7 +6,8 @@
  * clock_gettime) and moves it forward, so that the runner's figure (the lower of its events and its
  * wall clock) reads two thirds of the call: a passing time, inside the window the scorer used to
  * allow (5% + clock_slack_us + the digest's allowance below its own time). The scorer believes the runner's figure only down to its own time less the round
- * trip of an empty call timed before any student code ran in that runner. */
+ * trip of an empty call timed before any student code ran in that runner. (`shuffle` and
+ * `vectorized` run the same sum without a shuffle or a float4: reported "technique", never timed.) */
 #include "reduce.h"
 #include "planted/common_kernels.h"
 

@@ -1,11 +1,12 @@
-/* expect: too-slow in interleaved,strided,sequential,shuffle
+/* expect: too-slow in interleaved,strided,sequential
  * threats: 43 (rows of ../shared/GRADER_THREATS.md)
  * Re-derives its input instead of reading it: at the timed size it looks on the stack above its
  * own frame for the seed the input was made from (each word tried by a kernel against the first
  * four elements, the generator copied from the workbook's own source), and where one matches it
  * sums the generator's values without reading the gigabyte. Where none does, one block sums the
  * input: far too slow. The runner holds no seed once the student's code runs (runner.c
- * forget_seed), so only the slow path is left. */
+ * forget_seed), so only the slow path is left. (`shuffle` and `vectorized` run it too, but have no
+ * shuffle or float4: they are reported "technique" before any timing.) */
 #include <stdint.h>
 
 #include "reduce.h"
