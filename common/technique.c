@@ -357,7 +357,11 @@ int ptx_kernel_conflicts(const char *ptx, const char *kernel, int *accesses, int
                     if (address(&m, at, bx, addr)) {
                         int d = conflict_degree(addr, access_bytes(op));
                         count++;
-                        if (d > worst) worst = d, snprintf(worst_at, sizeof worst_at, "%s [%s]", op, strchr(at, '[') ? strchr(at, '[') + 1 : at), worst_at[strcspn(worst_at, "]")] = '\0';
+                        if (d > worst) {
+                            const char *in = strchr(at, '[') ? strchr(at, '[') + 1 : at;
+                            worst = d;
+                            snprintf(worst_at, sizeof worst_at, "%s [%.*s]", op, (int)strcspn(in, "]"), in);
+                        }
                     }
                     if (ld) { /* a vector destination "{%f1, %f2, ...}": every register unknown */
                         for (int i = 0; i < na - 1; i++) {
@@ -766,13 +770,13 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
             met = seen && !over;
             if (!met && over) {
                 result = 0;
-                snprintf(msg, len, "%s launches the kernel %s, where a warp's shared-memory access %s is a %d-way bank "
-                                   "conflict (the most distinct words one bank serves at once, with the block %s), where "
-                                   "this stage asks for %s: %d-way at most (read in the PTX nvcc made of your file, its "
-                                   "arithmetic run for a warp's 32 lanes).\nThis stage earns its speed points with that "
-                                   "technique: the code of an earlier stage does not earn them, however fast",
-                         function, worst_kernel, worst, degree, "8, 16 or 32 threads across, whichever conflicts least",
-                         what, most);
+                snprintf(msg, len, "%s launches the kernel %s, where a warp's shared-memory access `%s` conflicts "
+                                   "%d-way (one bank serves %d distinct words at once; the block taken as 8, 16 or 32 "
+                                   "threads across, whichever conflicts least), and this stage asks for %s: %d-way at "
+                                   "most (read in the PTX nvcc made of your file, its arithmetic run for a warp's 32 "
+                                   "lanes).\nThis stage earns its speed points with that technique: the code of an "
+                                   "earlier stage does not earn them, however fast",
+                         function, worst_kernel, worst, degree, degree, what, most);
                 continue;
             }
         } else

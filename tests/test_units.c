@@ -252,6 +252,42 @@ START_TEST(test_ptx_technique_reads_kernels_and_their_calls)
 }
 END_TEST
 
+/* The bank-conflict reader: a 32 x 32 tile read down a column conflicts 8-way at best (blockDim.x
+ * 8), padded to 33 not at all; an address read from memory is not followed; a float4 a lane, 32
+ * lanes along a row, is served in four conflict-free phases. */
+START_TEST(test_ptx_conflicts_follow_a_warps_addresses)
+{
+    static const char ptx[] =
+        ".visible .entry column(.param .u64 p0)\n{\n"
+        "\t.shared .align 4 .b8 tileA[4096];\n"
+        "\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r2, %tid.y;\n\tmov.u32 %r3, tileA;\n"
+        "\tshl.b32 %r4, %r1, 7;\n\tshl.b32 %r5, %r2, 2;\n\tadd.s32 %r6, %r3, %r4;\n\tadd.s32 %r7, %r6, %r5;\n"
+        "\tst.shared.f32 [%r7+0], %f9;\n\tld.shared.f32 %f1, [%r7+256];\n\tret;\n}\n"
+        ".visible .entry padded(.param .u64 p0)\n{\n"
+        "\t.shared .align 4 .b8 tileB[4224];\n"
+        "\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r2, %tid.y;\n\tmov.u32 %r3, tileB;\n"
+        "\tmad.lo.s32 %r4, %r1, 132, %r3;\n\tshl.b32 %r5, %r2, 2;\n\tadd.s32 %r7, %r4, %r5;\n"
+        "\tld.shared.f32 %f1, [%r7];\n\tret;\n}\n"
+        ".visible .entry loaded(.param .u64 p0)\n{\n"
+        "\tld.param.u64 %rd1, [p0];\n\tld.global.u32 %r9, [%rd1];\n\tshl.b32 %r10, %r9, 2;\n"
+        "\tld.shared.f32 %f2, [%r10];\n\tret;\n}\n"
+        ".visible .entry rows4(.param .u64 p0)\n{\n"
+        "\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r3, tileA;\n\tshl.b32 %r4, %r1, 4;\n\tadd.s32 %r11, %r3, %r4;\n"
+        "\tld.shared.v4.f32 {%f1, %f2, %f3, %f4}, [%r11];\n\tret;\n}\n";
+    int acc, ops;
+    char at[200];
+    ck_assert_int_eq(ptx_kernel_conflicts(ptx, "column", &acc, &ops, at, sizeof at), 8);
+    ck_assert_int_eq(acc, 2);
+    ck_assert_msg(strstr(at, ".shared.f32 [%r7"), "%s", at); /* the first of the two equally bad */
+    ck_assert_int_eq(ptx_kernel_conflicts(ptx, "padded", &acc, &ops, at, sizeof at), 1);
+    ck_assert_int_eq(ptx_kernel_conflicts(ptx, "loaded", &acc, &ops, at, sizeof at), 0);
+    ck_assert_int_eq(acc, 0);
+    ck_assert_int_eq(ops, 1);
+    ck_assert_int_eq(ptx_kernel_conflicts(ptx, "rows4", &acc, &ops, at, sizeof at), 1);
+    ck_assert_int_eq(ptx_kernel_conflicts(ptx, "nothing", &acc, &ops, at, sizeof at), -1);
+}
+END_TEST
+
 /* The x86-64 reader: independent chains of adds in a loop, by lanes, through a call; a register
  * reloaded in the loop is no chain, and one summed outside any loop counts for nothing. */
 START_TEST(test_x86_chains_counts_accumulators_in_loops)
@@ -644,6 +680,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_lab_thresholds_are_fractions);
     tcase_add_test(t, test_ptx_technique_reads_kernels_and_their_calls);
     tcase_add_test(t, test_x86_chains_counts_accumulators_in_loops);
+    tcase_add_test(t, test_ptx_conflicts_follow_a_warps_addresses);
     tcase_add_test(t, test_json_escapes_and_nonfinite);
     tcase_add_test(t, test_rng_replays_from_seed);
     tcase_add_test(t, test_machine_key_is_stable_and_llc_read);
