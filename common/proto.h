@@ -15,7 +15,8 @@
  * FINISH ends the timed calls: GUARDS, INPUTS and, in a traced lab, TRACE. Every case ends with
  * CASE_DONE. A timed case starts in a fresh runner, and its first calls are empty (the runner does
  * everything but call the student's code): their round trip, timed before any student code has
- * run in that process, is how far below the scorer's own time a runner's figure may be believed.
+ * run in that process, is how far below the scorer's own time a runner's figure may be believed;
+ * more empty calls after the timed ones can only lower that figure (the lower of the two is used).
  * Every seed reaches the runner only in its secret cell (runner.c), wiped with the stack before
  * the student's code runs. Nothing the runner says is believed unchecked: the runner's time is used only where
  * it agrees with the scorer's, and a digest that does not match the output fetched later means

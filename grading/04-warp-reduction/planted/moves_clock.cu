@@ -1,7 +1,7 @@
 /* expect: too-slow in vector_add
  * threats: 38 (rows of ../shared/GRADER_THREATS.md)
- * Moves the runner's clock: at the timed sizes it does half as much work again (sum) or 60% more
- * (add), too slow for these stages, waits for the device, then finds the runner's wall-clock start
+ * Moves the runner's clock: at the timed sizes it does half as much work again (sum) or twice the
+ * work (add: 45% of the copy on an H100 where `vector_add` needs 60%), too slow for these stages, waits for the device, then finds the runner's wall-clock start
  * of the call on the stack above its own frame (a double just before now, read with a raw
  * clock_gettime) and moves it forward, so that the runner's figure (the lower of its events and its
  * wall clock) reads two thirds of the call: a passing time, inside the window the scorer used to
@@ -43,7 +43,7 @@ static void add_more(int n, const float *a, const float *b, float *c)
 {
     if (n < (1 << 27)) return add(n, a, b, c);
     double start = raw_now();
-    add(n / 5 * 3, a, b, c);
+    add(n, a, b, c);
     add(n, a, b, c);
     claim(start);
 }
