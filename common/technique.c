@@ -386,6 +386,85 @@ int ptx_kernel_conflicts(const char *ptx, const char *kernel, int *accesses, int
     return k < 0 ? -1 : best < 0 ? 0 : best;
 }
 
+/* ---- the PTX side: chains of fused multiply-adds in a loop ----
+ *
+ * A loop is a backward branch's range of the kernel's text. Its fma instructions are linked where
+ * one's addend is another's result: each linked set is one chain of dependent multiply-adds (an
+ * accumulator carried round the loop is one set). An fma both of whose multiplicands feed two or
+ * more fmas of the loop is an outer product's: a value of A and a value of B each reused, as a
+ * thread's 2D tile of C reuses them (a 1D tile reuses only one side). */
+
+typedef struct fma_op { char d[32], a[32], b[32], c[32]; } fma_op;
+
+static int find_root(int *parent, int x)
+{
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+}
+
+int ptx_kernel_fma(const char *ptx, const char *kernel, int *chains, int *outer)
+{
+    char *text = xstrdup(ptx);
+    ptx_normalise(text);
+    ptx_fn *fn = xcalloc(MAX_PTX_FUNCTIONS, sizeof *fn);
+    int n = ptx_functions(text, fn, MAX_PTX_FUNCTIONS), k = -1;
+    for (int i = 0; i < n && k < 0; i++)
+        if (!strcmp(fn[i].name, kernel)) k = i;
+    *chains = *outer = 0;
+    enum { MAX_FMA = 8192 };
+    fma_op *f = k >= 0 ? xcalloc(MAX_FMA, sizeof *f) : NULL;
+    int *parent = k >= 0 ? xcalloc(MAX_FMA, sizeof *parent) : NULL;
+    for (const char *s = k >= 0 ? fn[k].body : NULL; s && s < fn[k].end;) { /* each backward branch */
+        const char *semi = memchr(s, ';', (size_t)(fn[k].end - s)), *end = semi ? semi : fn[k].end;
+        char op[128], target[64] = "";
+        statement_opcode(s, end, op, sizeof op);
+        const char *t = strncmp(op, "bra", 3) ? NULL : strstr(s, op);
+        if (t) sscanf(t + strlen(op), " %63[^; \t\n]", target);
+        char def[80];
+        snprintf(def, sizeof def, "%s:", target);
+        const char *label = target[0] ? strstr(fn[k].body, def) : NULL;
+        if (label && label < s) {
+            int nf = 0;
+            for (const char *q = label; q < s && nf < MAX_FMA;) { /* the loop's fma instructions */
+                const char *qe = memchr(q, ';', (size_t)(s - q));
+                if (!qe) break;
+                char qop[128], line[400];
+                statement_opcode(q, qe, qop, sizeof qop);
+                if (!strncmp(qop, "fma.", 4)) {
+                    const char *a = strstr(q, qop) + strlen(qop);
+                    snprintf(line, sizeof line, "%.*s", (int)(qe - a), a);
+                    fma_op o;
+                    if (sscanf(line, " %31[^, \t] , %31[^, \t] , %31[^, \t] , %31[^, \t;]", o.d, o.a, o.b, o.c) == 4)
+                        f[nf++] = o;
+                }
+                q = qe + 1;
+            }
+            for (int i = 0; i < nf; i++) parent[i] = i;
+            for (int i = 0; i < nf; i++) /* i's addend is j's result: one chain */
+                for (int j = 0; j < nf; j++)
+                    if (i != j && !strcmp(f[i].c, f[j].d)) parent[find_root(parent, i)] = find_root(parent, j);
+            int roots = 0, both = 0;
+            for (int i = 0; i < nf; i++) {
+                roots += find_root(parent, i) == i;
+                int ua = 0, ub = 0;
+                for (int j = 0; j < nf; j++) {
+                    ua += !strcmp(f[j].a, f[i].a) || !strcmp(f[j].b, f[i].a);
+                    ub += !strcmp(f[j].a, f[i].b) || !strcmp(f[j].b, f[i].b);
+                }
+                both += ua >= 2 && ub >= 2 && strcmp(f[i].a, f[i].b);
+            }
+            if (roots > *chains) *chains = roots;
+            if (both > *outer) *outer = both;
+        }
+        s = end + 1;
+    }
+    free(parent);
+    free(f);
+    free(fn);
+    free(text);
+    return k < 0 ? -1 : 0;
+}
+
 /* ---- the host side: which kernels a stage's function reaches ---- */
 
 /* The names of the functions in the sections reached from `function`'s through the relocations
@@ -745,6 +824,30 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
         what += strspn(what, " \t");
         int met = 0, most = -1;
         char worst[200] = "", worst_kernel[300] = "";
+        int least = 0, fchains = 0;
+        if (sscanf(pats, " @fchains>=%d", &least) == 1 || sscanf(pats, " @outer>=%d", &least) == 1) {
+            /* the most independent fma chains (or outer-product fmas) any loop of a reached kernel has */
+            int want_outer = strstr(pats, "@outer") != NULL, got = 0;
+            for (size_t f = 0; f < g.gl_pathc; f++)
+                for (int k = 0; k < nkernels; k++) {
+                    int c, o;
+                    if (hit[k] && ptx[f] && ptx_kernel_fma(ptx[f], kernels[k], &c, &o) == 0) {
+                        int v = want_outer ? o : c;
+                        if (v > got) got = v;
+                    }
+                }
+            fchains = got;
+            if (got >= least) continue;
+            result = 0;
+            snprintf(msg, len, "the loops of the kernels %s launches have %d %s at most, where this stage asks for %s: "
+                               "%d or more (read in the PTX nvcc made of your file: %s).\nThis stage earns its speed "
+                               "points with that technique: the code of an earlier stage does not earn them, however fast",
+                     function, fchains, want_outer ? "outer-product multiply-adds" : "independent chains of multiply-adds",
+                     what, least, want_outer ? "an fma both of whose multiplicands feed two or more fmas of the loop, as "
+                     "a value of A and one of B are each reused across a thread's 2D tile of C" : "fma instructions linked "
+                     "where one's addend is another's result make one chain; one accumulator is one chain");
+            continue;
+        }
         if (sscanf(pats, " @conflicts<=%d", &most) == 1) {
             /* every reached kernel's shared accesses within `most`, and a shared access somewhere */
             int followed = 0, seen = 0, over = 0, degree = 0;

@@ -34,6 +34,12 @@ int ptx_kernel_uses(const char *ptx, const char *kernel, const char *patterns);
  * unit tests; a GPU lab's requirement "@conflicts<=K" is judged by it. */
 int ptx_kernel_conflicts(const char *ptx, const char *kernel, int *accesses, int *shared_ops, char *where, size_t len);
 
+/* The loops of `kernel` in PTX text: the most independent chains of fma any one has (fmas linked
+ * where one's addend is another's result), and the most outer-product fmas (both multiplicands
+ * feeding two or more fmas of the loop). 0, or -1 no such kernel. Pure, for the unit tests; a
+ * GPU lab's requirements "@fchains>=K" and "@outer>=K" are judged by it. */
+int ptx_kernel_fma(const char *ptx, const char *kernel, int *chains, int *outer);
+
 /* The most lanes of independent chains of floating-point adds that any loop of `function`, or of
  * a function it calls or jumps to, carries, in `objdump -d -r --no-show-raw-insn` text of an x86-64
  * object: a loop is a backward jump's range, a chain a vector register an add, subtract or fused

@@ -288,6 +288,37 @@ START_TEST(test_ptx_conflicts_follow_a_warps_addresses)
 }
 END_TEST
 
+/* The fma reader: in a loop, two accumulators are two chains; a 2 x 2 tile's four fmas reuse both
+ * their A and their B values (outer products), a column's reuse only B; fmas outside any loop
+ * count for nothing. */
+START_TEST(test_ptx_fma_chains_and_outer_products)
+{
+    static const char ptx[] =
+        ".visible .entry tile2x2(.param .u64 p0)\n{\n"
+        "\tfma.rn.f32 %f90, %f1, %f2, %f3;\n"
+        "$L__BB0_1:\n"
+        "\tld.shared.f32 %f10, [%r1];\n\tld.shared.f32 %f11, [%r1+4];\n"
+        "\tld.shared.f32 %f20, [%r2];\n\tld.shared.f32 %f21, [%r2+4];\n"
+        "\tfma.rn.f32 %f30, %f10, %f20, %f30;\n\tfma.rn.f32 %f31, %f10, %f21, %f31;\n"
+        "\tfma.rn.f32 %f32, %f11, %f20, %f32;\n\tfma.rn.f32 %f33, %f11, %f21, %f33;\n"
+        "\tsetp.lt.s32 %p1, %r3, %r4;\n\t@%p1 bra $L__BB0_1;\n\tret;\n}\n"
+        ".visible .entry column(.param .u64 p0)\n{\n"
+        "$L__BB1_1:\n"
+        "\tld.shared.f32 %f20, [%r2];\n"
+        "\tfma.rn.f32 %f40, %f10, %f20, %f30;\n\tfma.rn.f32 %f30, %f12, %f22, %f40;\n"
+        "\tfma.rn.f32 %f31, %f11, %f20, %f31;\n"
+        "\t@%p1 bra $L__BB1_1;\n\tret;\n}\n";
+    int chains, outer;
+    ck_assert_int_eq(ptx_kernel_fma(ptx, "tile2x2", &chains, &outer), 0);
+    ck_assert_int_eq(chains, 4);
+    ck_assert_int_eq(outer, 4);
+    ck_assert_int_eq(ptx_kernel_fma(ptx, "column", &chains, &outer), 0);
+    ck_assert_int_eq(chains, 2); /* %f30 through %f40 is one chain, %f31 the other */
+    ck_assert_int_eq(outer, 0);  /* %f20 feeds two fmas, but %f10 and %f11 one each */
+    ck_assert_int_eq(ptx_kernel_fma(ptx, "none", &chains, &outer), -1);
+}
+END_TEST
+
 /* The x86-64 reader: independent chains of adds in a loop, by lanes, through a call; a register
  * reloaded in the loop is no chain, and one summed outside any loop counts for nothing. */
 START_TEST(test_x86_chains_counts_accumulators_in_loops)
@@ -681,6 +712,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_ptx_technique_reads_kernels_and_their_calls);
     tcase_add_test(t, test_x86_chains_counts_accumulators_in_loops);
     tcase_add_test(t, test_ptx_conflicts_follow_a_warps_addresses);
+    tcase_add_test(t, test_ptx_fma_chains_and_outer_products);
     tcase_add_test(t, test_json_escapes_and_nonfinite);
     tcase_add_test(t, test_rng_replays_from_seed);
     tcase_add_test(t, test_machine_key_is_stable_and_llc_read);
