@@ -402,62 +402,68 @@ static int find_root(int *parent, int x)
     return x;
 }
 
+/* The fma instructions of [from, to): their chains and outer-product fmas into *chains and *outer
+ * where more; how many fmas there were. */
+static int fma_range(const char *from, const char *to, fma_op *f, int *parent, int *chains, int *outer)
+{
+    enum { MAX_FMA = 8192 };
+    int nf = 0;
+    for (const char *q = from; q < to && nf < MAX_FMA;) {
+        const char *qe = memchr(q, ';', (size_t)(to - q));
+        if (!qe) break;
+        char qop[128], line[400];
+        statement_opcode(q, qe, qop, sizeof qop);
+        if (!strncmp(qop, "fma.", 4)) {
+            const char *a = strstr(q, qop) + strlen(qop);
+            snprintf(line, sizeof line, "%.*s", (int)(qe - a), a);
+            fma_op o;
+            if (sscanf(line, " %31[^, \t] , %31[^, \t] , %31[^, \t] , %31[^, \t;]", o.d, o.a, o.b, o.c) == 4) f[nf++] = o;
+        }
+        q = qe + 1;
+    }
+    for (int i = 0; i < nf; i++) parent[i] = i;
+    for (int i = 0; i < nf; i++) /* i's addend is j's result: one chain */
+        for (int j = 0; j < nf; j++)
+            if (i != j && !strcmp(f[i].c, f[j].d)) parent[find_root(parent, i)] = find_root(parent, j);
+    int roots = 0, both = 0;
+    for (int i = 0; i < nf; i++) {
+        roots += find_root(parent, i) == i;
+        int ua = 0, ub = 0;
+        for (int j = 0; j < nf; j++) {
+            ua += !strcmp(f[j].a, f[i].a) || !strcmp(f[j].b, f[i].a);
+            ub += !strcmp(f[j].a, f[i].b) || !strcmp(f[j].b, f[i].b);
+        }
+        both += ua >= 2 && ub >= 2 && strcmp(f[i].a, f[i].b);
+    }
+    if (roots > *chains) *chains = roots;
+    if (both > *outer) *outer = both;
+    return nf;
+}
+
 int ptx_kernel_fma(const char *ptx, const char *kernel, int *chains, int *outer)
 {
     char *text = xstrdup(ptx);
     ptx_normalise(text);
     ptx_fn *fn = xcalloc(MAX_PTX_FUNCTIONS, sizeof *fn);
-    int n = ptx_functions(text, fn, MAX_PTX_FUNCTIONS), k = -1;
+    int n = ptx_functions(text, fn, MAX_PTX_FUNCTIONS), k = -1, in_loops = 0;
     for (int i = 0; i < n && k < 0; i++)
         if (!strcmp(fn[i].name, kernel)) k = i;
     *chains = *outer = 0;
-    enum { MAX_FMA = 8192 };
-    fma_op *f = k >= 0 ? xcalloc(MAX_FMA, sizeof *f) : NULL;
-    int *parent = k >= 0 ? xcalloc(MAX_FMA, sizeof *parent) : NULL;
+    fma_op *f = k >= 0 ? xcalloc(8192, sizeof *f) : NULL;
+    int *parent = k >= 0 ? xcalloc(8192, sizeof *parent) : NULL;
     for (const char *s = k >= 0 ? fn[k].body : NULL; s && s < fn[k].end;) { /* each backward branch */
         const char *semi = memchr(s, ';', (size_t)(fn[k].end - s)), *end = semi ? semi : fn[k].end;
-        char op[128], target[64] = "";
+        char op[128], target[64] = "", def[80];
         statement_opcode(s, end, op, sizeof op);
         const char *t = strncmp(op, "bra", 3) ? NULL : strstr(s, op);
         if (t) sscanf(t + strlen(op), " %63[^; \t\n]", target);
-        char def[80];
         snprintf(def, sizeof def, "%s:", target);
         const char *label = target[0] ? strstr(fn[k].body, def) : NULL;
-        if (label && label < s) {
-            int nf = 0;
-            for (const char *q = label; q < s && nf < MAX_FMA;) { /* the loop's fma instructions */
-                const char *qe = memchr(q, ';', (size_t)(s - q));
-                if (!qe) break;
-                char qop[128], line[400];
-                statement_opcode(q, qe, qop, sizeof qop);
-                if (!strncmp(qop, "fma.", 4)) {
-                    const char *a = strstr(q, qop) + strlen(qop);
-                    snprintf(line, sizeof line, "%.*s", (int)(qe - a), a);
-                    fma_op o;
-                    if (sscanf(line, " %31[^, \t] , %31[^, \t] , %31[^, \t] , %31[^, \t;]", o.d, o.a, o.b, o.c) == 4)
-                        f[nf++] = o;
-                }
-                q = qe + 1;
-            }
-            for (int i = 0; i < nf; i++) parent[i] = i;
-            for (int i = 0; i < nf; i++) /* i's addend is j's result: one chain */
-                for (int j = 0; j < nf; j++)
-                    if (i != j && !strcmp(f[i].c, f[j].d)) parent[find_root(parent, i)] = find_root(parent, j);
-            int roots = 0, both = 0;
-            for (int i = 0; i < nf; i++) {
-                roots += find_root(parent, i) == i;
-                int ua = 0, ub = 0;
-                for (int j = 0; j < nf; j++) {
-                    ua += !strcmp(f[j].a, f[i].a) || !strcmp(f[j].b, f[i].a);
-                    ub += !strcmp(f[j].a, f[i].b) || !strcmp(f[j].b, f[i].b);
-                }
-                both += ua >= 2 && ub >= 2 && strcmp(f[i].a, f[i].b);
-            }
-            if (roots > *chains) *chains = roots;
-            if (both > *outer) *outer = both;
-        }
+        if (label && label < s) in_loops += fma_range(label, s, f, parent, chains, outer);
         s = end + 1;
     }
+    /* no fma in any loop: a kernel unrolled whole (its sizes template parameters) is one region */
+    if (k >= 0 && !in_loops) fma_range(fn[k].body, fn[k].end, f, parent, chains, outer);
     free(parent);
     free(f);
     free(fn);
