@@ -9,9 +9,11 @@
  *
  *   technique_<stage> = <what>: <pattern> <pattern> ...; <what>: <pattern> ...
  *
- * Every requirement (between ';') must be met by at least one instruction matching one of its
- * fnmatch patterns on the PTX opcode ("ld.global*.v4.*", "shfl.sync.*"); a CPU lab's (gcc) one
- * requirement is "@chains>=K", read in the object's x86-64 machine code. A static check: it sees
+ * Every requirement (between ';') must be met: by at least one instruction matching one of its
+ * fnmatch patterns on the PTX opcode ("ld.global*.v4.*", "shfl.sync.*"), or by a figure the PTX
+ * reader computes: "@conflicts<=K" (shared-memory bank conflicts), "@fchains>=K" (independent fma
+ * chains in a loop), "@outer>=K" (outer-product fmas). A CPU lab's (gcc) one requirement is
+ * "@chains>=K", read in the object's x86-64 machine code. A static check: it sees
  * what the code contains, not what runs (a dead branch would satisfy it; docs/THREATS.md). */
 #ifndef TECHNIQUE_H
 #define TECHNIQUE_H
