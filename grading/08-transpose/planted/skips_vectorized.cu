@@ -6,20 +6,11 @@
  * which is what the stage teaches. */
 #include "transpose.h"
 
-static __global__ void padded_tile(int m, int n, const float *__restrict__ in, float *__restrict__ out)
-{
-    __shared__ float tile[32][33];
-    int i0 = blockIdx.y * 32, j0 = blockIdx.x * 32, tx = threadIdx.x;
-    for (int r = threadIdx.y; r < 32; r += 8)
-        if (i0 + r < m && j0 + tx < n) tile[r][tx] = in[(size_t)(i0 + r) * n + j0 + tx];
-    __syncthreads();
-    for (int r = threadIdx.y; r < 32; r += 8)
-        if (j0 + r < n && i0 + tx < m) out[(size_t)(j0 + r) * m + i0 + tx] = tile[tx][r];
-}
+#include "planted/tile.h"
 
 static void tr(int m, int n, const float *in, float *out)
 {
-    padded_tile<<<dim3((n + 31) / 32, (m + 31) / 32), dim3(32, 8)>>>(m, n, in, out);
+    plant_tile(m, n, in, out);
 }
 
 #include "planted/entry_points.h"
