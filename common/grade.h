@@ -62,6 +62,11 @@ typedef struct stage_result {
  * while it was measured reads it low and flatters the code (lab 02's `register` slowed to 0.88x of
  * its threshold passed 1 of 20 gradings so, on a ceiling read at 52.5 GFLOP/s against 56-59). */
 #define CONFIRM_WITHIN 1.25
+/* ... and a threaded stage's speedup under this multiple of its requirement is judged against the
+ * one-thread baseline measured again, the faster kept (judge.c, judge_speedup): a baseline read low
+ * flatters the code as a library read low does. Wider than CONFIRM_WITHIN: the baseline is the
+ * scorer's own i-k-j, timed in seconds, and a second reading of it costs 2 s at most. */
+#define CONFIRM_SPEEDUP_WITHIN 1.5
 
 typedef struct lab_run {
     const char *work;   /* the tree graded: "labs" */

@@ -24,6 +24,8 @@ set -u
 build=$1
 shift
 tried=0 rejected=0 skipped=0 wrong=0 rows=""
+# said_busy LOG: the report's table has a stage judged BUSY (the machine's verdict, never a plant's).
+said_busy() { grep -q '^  [a-z0-9_]*  *[0-9][0-9]*/[0-9].* BUSY$' "$1"; }
 # No NVIDIA device files: no GPU plant can run here, so one that must fail when run is not built
 # either (its build would prove nothing); one the audit or the technique check must catch still is.
 [ -e /dev/nvidiactl ] && gpu_here=1 || gpu_here=0
@@ -58,12 +60,12 @@ for f in "$@"; do
     # A plant that must be UNJUDGED (threads kept busy, no faster) can't be told from honest work while
     # a neighbour holds a core: no code shows a speedup then, and the grader says BUSY. It is graded
     # again, twice at most, and skipped (said, never counted as caught) if the machine stays busy.
+    case "|$expect|" in *"|not-judged|"*) unjudged=1 ;; *) unjudged=0 ;; esac
     for attempt in 1 2 3; do
         run_grader "$build" "$lab" "$work" "$build/tmp/results/$tag" --timeout $timeout ${one:+--stage "$one"} \
             > "$build/tmp/$tag.log" 2>&1
         rc=$?
-        case "|$expect|" in *"|not-judged|"*) ;; *) break ;; esac
-        grep -q '^  [a-z0-9_]*  *[0-9][0-9]*/[0-9].* BUSY$' "$build/tmp/$tag.log" || break
+        [ $unjudged = 1 ] && said_busy "$build/tmp/$tag.log" || break
         sleep 2
     done
     doc=$build/tmp/results/$tag/$lab.json
@@ -72,7 +74,7 @@ for f in "$@"; do
     # With one core, threads take turns: no speedup to measure, and races rarely show.
     if grep -q '"cores": 1[,}]' "$doc" 2>/dev/null && plant_needs_cores "$f"; then
         verdict=skipped skip="needs 2 or more cores (the grader has 1 here)"
-    elif case "|$expect|" in *"|not-judged|"*) true ;; *) false ;; esac && grep -q '^  [a-z0-9_]*  *[0-9][0-9]*/[0-9].* BUSY$' "$build/tmp/$tag.log"; then
+    elif [ $unjudged = 1 ] && said_busy "$build/tmp/$tag.log"; then
         verdict=skipped skip="the machine was busy in 3 gradings (BUSY): whether it is UNJUDGED needs free cores"
     fi
     for st in $stages; do

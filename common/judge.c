@@ -436,7 +436,7 @@ static void judge_speedup(grader *g, int stage, lab_shape shape, stage_result *r
     }
     /* A baseline read low (a neighbour on the caches) would flatter the code: a pass near the
      * requirement is confirmed against the baseline measured again, the faster of the two kept. */
-    if (res->speedup >= res->speedup_required && res->speedup < 1.5 * res->speedup_required) {
+    if (res->speedup >= res->speedup_required && res->speedup < CONFIRM_SPEEDUP_WITHIN * res->speedup_required) {
         base = baseline_gflops(g, shape, 1);
         res->speedup = res->gflops / base;
     }
