@@ -130,20 +130,62 @@ static int uses(const ptx_fn *fn, int n, int i, const char *patterns, char *seen
     return 0;
 }
 
-enum { MAX_PTX_FUNCTIONS = 512 };
+enum { MAX_PTX_FUNCTIONS = 512, MAX_SHARED = 64 };
+
+/* One PTX file, read once: normalised, its functions found, its .shared variables named. */
+typedef struct ptx_file {
+    char *text;
+    ptx_fn *fn;
+    int n;
+    char shared[MAX_SHARED][256]; /* module-level and kernels' own ("demoted") */
+    int nshared;
+} ptx_file;
+
+static void ptx_open(ptx_file *p, const char *raw)
+{
+    p->text = xstrdup(raw);
+    ptx_normalise(p->text);
+    p->fn = xcalloc(MAX_PTX_FUNCTIONS, sizeof *p->fn);
+    p->n = ptx_functions(p->text, p->fn, MAX_PTX_FUNCTIONS);
+    p->nshared = 0;
+    for (const char *d = p->text; (d = strstr(d, ".shared")) != NULL; d += 7) {
+        const char *q = d + 7, *name = NULL;
+        while (*q && *q != ';' && *q != '\n' && q - d < 400) { /* ".shared.align 4 .b8 name[4224];" */
+            if (name_char(*q) && *q != '.' && (q[-1] == ' ' || q[-1] == '\t')) name = q;
+            q++;
+        }
+        if (name && *q == ';' && p->nshared < MAX_SHARED)
+            snprintf(p->shared[p->nshared++], sizeof p->shared[0], "%.*s", (int)strcspn(name, "[; \t\n"), name);
+    }
+}
+
+static void ptx_close(ptx_file *p)
+{
+    free(p->fn);
+    free(p->text);
+}
+
+static int kernel_index(const ptx_file *p, const char *kernel)
+{
+    for (int i = 0; i < p->n; i++)
+        if (!strcmp(p->fn[i].name, kernel)) return i;
+    return -1;
+}
+
+static int uses_in(const ptx_file *p, int k, const char *patterns)
+{
+    char *seen = xcalloc(MAX_PTX_FUNCTIONS, 1);
+    int found = uses(p->fn, p->n, k, patterns, seen);
+    free(seen);
+    return found;
+}
 
 int ptx_kernel_uses(const char *ptx, const char *kernel, const char *patterns)
 {
-    char *text = xstrdup(ptx);
-    ptx_normalise(text);
-    ptx_fn *fn = xcalloc(MAX_PTX_FUNCTIONS, sizeof *fn);
-    int n = ptx_functions(text, fn, MAX_PTX_FUNCTIONS), found = -1;
-    char *seen = xcalloc(MAX_PTX_FUNCTIONS, 1);
-    for (int i = 0; i < n && found < 1; i++)
-        if (!strcmp(fn[i].name, kernel)) found = uses(fn, n, i, patterns, seen);
-    free(seen);
-    free(fn);
-    free(text);
+    ptx_file p;
+    ptx_open(&p, ptx);
+    int k = kernel_index(&p, kernel), found = k < 0 ? -1 : uses_in(&p, k, patterns);
+    ptx_close(&p);
     return found;
 }
 
@@ -165,8 +207,7 @@ typedef struct ptx_reg { char name[24]; int known; long long v[LANES]; } ptx_reg
 typedef struct ptx_machine {
     ptx_reg *reg;
     int nreg;
-    char shared[64][256]; /* the .shared variables, each at 65536 (i + 1) */
-    int nshared;
+    const ptx_file *file; /* its .shared variables, each at 65536 (i + 1) */
 } ptx_machine;
 
 static ptx_reg *reg_of(ptx_machine *m, const char *name, int make)
@@ -210,8 +251,8 @@ static int operand(ptx_machine *m, const char *o, int bx, long long *v)
         for (int l = 0; l < LANES; l++) v[l] = x;
         return 1;
     }
-    for (int i = 0; i < m->nshared; i++)
-        if (!strcmp(word, m->shared[i])) {
+    for (int i = 0; i < m->file->nshared; i++)
+        if (!strcmp(word, m->file->shared[i])) {
             for (int l = 0; l < LANES; l++) v[l] = 65536LL * (i + 1);
             return 1;
         }
@@ -304,27 +345,13 @@ static void execute(ptx_machine *m, const char *op, char args[][96], int n, int 
     if (ok) memcpy(d->v, r, sizeof r);
 }
 
-int ptx_kernel_conflicts(const char *ptx, const char *kernel, int *accesses, int *shared_ops, char *where, size_t len)
+static int conflicts_in(const ptx_file *p, int k, int *accesses, int *shared_ops, char *where, size_t len)
 {
-    char *text = xstrdup(ptx);
-    ptx_normalise(text);
-    ptx_fn *fn = xcalloc(MAX_PTX_FUNCTIONS, sizeof *fn);
-    int n = ptx_functions(text, fn, MAX_PTX_FUNCTIONS), k = -1, best = -1;
-    for (int i = 0; i < n && k < 0; i++)
-        if (!strcmp(fn[i].name, kernel)) k = i;
+    const ptx_fn *fn = p->fn;
+    int best = -1;
     *accesses = *shared_ops = 0;
     if (where && len) where[0] = '\0';
-    ptx_machine m = {xcalloc(MAX_REGS, sizeof(ptx_reg)), 0, {{0}}, 0};
-    /* the .shared variables: module-level ones and the kernel's own ("demoted") */
-    for (const char *p = text; k >= 0 && (p = strstr(p, ".shared")) != NULL; p += 7) {
-        const char *q = p + 7, *name = NULL;
-        while (*q && *q != ';' && *q != '\n') { /* ".shared.align 4 .b8 name[4224];" */
-            if (name_char(*q) && *q != '.' && (q[-1] == ' ' || q[-1] == '\t')) name = q;
-            q++;
-        }
-        if (name && m.nshared < 64 && (q - p) < 400)
-            snprintf(m.shared[m.nshared++], sizeof m.shared[0], "%.*s", (int)strcspn(name, "[; \t\n"), name);
-    }
+    ptx_machine m = {xcalloc(MAX_REGS, sizeof(ptx_reg)), 0, p};
     /* a kernel that never reads %tid.y has a block one thread high: its lanes are 32 across */
     static const int layouts[] = {32, 16, 8};
     int nlayouts = k >= 0 && names(fn[k].body, fn[k].end, "%tid.y") ? 3 : 1;
@@ -381,9 +408,19 @@ int ptx_kernel_conflicts(const char *ptx, const char *kernel, int *accesses, int
         }
     }
     free(m.reg);
-    free(fn);
-    free(text);
-    return k < 0 ? -1 : best < 0 ? 0 : best;
+    return best < 0 ? 0 : best;
+}
+
+int ptx_kernel_conflicts(const char *ptx, const char *kernel, int *accesses, int *shared_ops, char *where, size_t len)
+{
+    ptx_file p;
+    ptx_open(&p, ptx);
+    int k = kernel_index(&p, kernel), d = -1;
+    *accesses = *shared_ops = 0;
+    if (where && len) where[0] = '\0';
+    if (k >= 0) d = conflicts_in(&p, k, accesses, shared_ops, where, len);
+    ptx_close(&p);
+    return d;
 }
 
 /* ---- the PTX side: chains of fused multiply-adds in a loop ----
@@ -440,14 +477,10 @@ static int fma_range(const char *from, const char *to, fma_op *f, int *parent, i
     return nf;
 }
 
-int ptx_kernel_fma(const char *ptx, const char *kernel, int *chains, int *outer)
+static void fma_in(const ptx_file *p, int k, int *chains, int *outer)
 {
-    char *text = xstrdup(ptx);
-    ptx_normalise(text);
-    ptx_fn *fn = xcalloc(MAX_PTX_FUNCTIONS, sizeof *fn);
-    int n = ptx_functions(text, fn, MAX_PTX_FUNCTIONS), k = -1, in_loops = 0;
-    for (int i = 0; i < n && k < 0; i++)
-        if (!strcmp(fn[i].name, kernel)) k = i;
+    const ptx_fn *fn = p->fn;
+    int in_loops = 0;
     *chains = *outer = 0;
     fma_op *f = k >= 0 ? xcalloc(8192, sizeof *f) : NULL;
     int *parent = k >= 0 ? xcalloc(8192, sizeof *parent) : NULL;
@@ -466,8 +499,16 @@ int ptx_kernel_fma(const char *ptx, const char *kernel, int *chains, int *outer)
     if (k >= 0 && !in_loops) fma_range(fn[k].body, fn[k].end, f, parent, chains, outer);
     free(parent);
     free(f);
-    free(fn);
-    free(text);
+}
+
+int ptx_kernel_fma(const char *ptx, const char *kernel, int *chains, int *outer)
+{
+    ptx_file p;
+    ptx_open(&p, ptx);
+    int k = kernel_index(&p, kernel);
+    *chains = *outer = 0;
+    if (k >= 0) fma_in(&p, k, chains, outer);
+    ptx_close(&p);
     return k < 0 ? -1 : 0;
 }
 
@@ -789,20 +830,20 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
         free(host);
         return -1;
     }
-    char **ptx = xcalloc(g.gl_pathc, sizeof *ptx);
-    ptx_fn *fn = xcalloc(MAX_PTX_FUNCTIONS, sizeof *fn);
+    /* each file read and parsed once; ptx[f].text NULL where it could not be read */
+    ptx_file *ptx = xcalloc(g.gl_pathc, sizeof *ptx);
     char **kernels = xcalloc(MAX_PTX_FUNCTIONS, sizeof *kernels);
     int nkernels = 0;
     for (size_t f = 0; f < g.gl_pathc; f++) {
-        ptx[f] = read_text(g.gl_pathv[f], 64 << 20);
-        if (!ptx[f]) continue;
-        ptx_normalise(ptx[f]);
-        int n = ptx_functions(ptx[f], fn, MAX_PTX_FUNCTIONS);
-        for (int i = 0; i < n && nkernels < MAX_PTX_FUNCTIONS; i++) {
-            if (!fn[i].entry) continue;
+        char *raw = read_text(g.gl_pathv[f], 64 << 20);
+        if (!raw) continue;
+        ptx_open(&ptx[f], raw);
+        free(raw);
+        for (int i = 0; i < ptx[f].n && nkernels < MAX_PTX_FUNCTIONS; i++) {
+            if (!ptx[f].fn[i].entry) continue;
             int known = 0;
-            for (int k = 0; k < nkernels && !known; k++) known = !strcmp(kernels[k], fn[i].name);
-            if (!known) kernels[nkernels++] = xstrdup(fn[i].name);
+            for (int k = 0; k < nkernels && !known; k++) known = !strcmp(kernels[k], ptx[f].fn[i].name);
+            if (!known) kernels[nkernels++] = xstrdup(ptx[f].fn[i].name);
         }
     }
     /* the kernels the function reaches: the same name, or the same demangled (a local
@@ -837,7 +878,9 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
             for (size_t f = 0; f < g.gl_pathc; f++)
                 for (int k = 0; k < nkernels; k++) {
                     int c, o;
-                    if (hit[k] && ptx[f] && ptx_kernel_fma(ptx[f], kernels[k], &c, &o) == 0) {
+                    int at = hit[k] && ptx[f].text ? kernel_index(&ptx[f], kernels[k]) : -1;
+                    if (at >= 0) {
+                        fma_in(&ptx[f], at, &c, &o);
                         int v = want_outer ? o : c;
                         if (v > got) got = v;
                     }
@@ -861,8 +904,9 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
                 for (int k = 0; k < nkernels; k++) {
                     int acc, ops;
                     char at[200];
-                    if (!hit[k] || !ptx[f]) continue;
-                    int d = ptx_kernel_conflicts(ptx[f], kernels[k], &acc, &ops, at, sizeof at);
+                    int idx = hit[k] && ptx[f].text ? kernel_index(&ptx[f], kernels[k]) : -1;
+                    if (idx < 0) continue;
+                    int d = conflicts_in(&ptx[f], idx, &acc, &ops, at, sizeof at);
                     followed += acc, seen += ops;
                     if (acc && d > most && d > degree) {
                         over = 1, degree = d;
@@ -891,7 +935,10 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
         } else
             for (size_t f = 0; f < g.gl_pathc && !met; f++)
                 for (int k = 0; k < nkernels && !met; k++)
-                    met = hit[k] && ptx[f] && ptx_kernel_uses(ptx[f], kernels[k], pats) == 1;
+                    if (hit[k] && ptx[f].text) {
+                        int idx = kernel_index(&ptx[f], kernels[k]);
+                        met = idx >= 0 && uses_in(&ptx[f], idx, pats) == 1;
+                    }
         if (met) continue;
         result = 0;
         char list[600] = "", one[300];
@@ -917,8 +964,9 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
     for (int i = 0; i < nhost + nkernels; i++) free(plain[i]);
     for (int i = 0; i < nhost; i++) free(host[i]);
     for (int k = 0; k < nkernels; k++) free(kernels[k]);
-    for (size_t f = 0; f < g.gl_pathc; f++) free(ptx[f]);
-    free(all), free(plain), free(host), free(kernels), free(ptx), free(fn), free(hit);
+    for (size_t f = 0; f < g.gl_pathc; f++)
+        if (ptx[f].text) ptx_close(&ptx[f]);
+    free(all), free(plain), free(host), free(kernels), free(ptx), free(hit);
     globfree(&g);
     return result;
 }
