@@ -208,6 +208,7 @@ typedef struct ptx_machine {
     ptx_reg *reg;
     int nreg;
     const ptx_file *file; /* its .shared variables, each at 65536 (i + 1) */
+    int warp;             /* the lanes are those of the block's warp `warp` (0: the first) */
 } ptx_machine;
 
 static ptx_reg *reg_of(ptx_machine *m, const char *name, int make)
@@ -229,12 +230,13 @@ static int operand(ptx_machine *m, const char *o, int bx, long long *v)
     snprintf(word, sizeof word, "%.*s", (int)strcspn(o, " \t"), o);
     if (!word[0]) return 0;
     for (int l = 0; l < LANES; l++) { /* special registers */
-        long long x;
-        if (!strcmp(word, "%tid.x")) x = l % bx;
-        else if (!strcmp(word, "%tid.y")) x = l / bx;
+        long long x, t = (long long)m->warp * LANES + l;
+        if (!strcmp(word, "%tid.x")) x = t % bx;
+        else if (!strcmp(word, "%tid.y")) x = t / bx;
         else if (!strcmp(word, "%laneid")) x = l;
         else if (!strcmp(word, "%ntid.x")) x = bx;
-        else if (!strncmp(word, "%tid.", 5) || !strncmp(word, "%ctaid.", 7) || !strcmp(word, "%warpid")) x = 0;
+        else if (!strcmp(word, "%warpid")) x = m->warp;
+        else if (!strncmp(word, "%tid.", 5) || !strncmp(word, "%ctaid.", 7)) x = 0;
         else break;
         v[l] = x;
         if (l == LANES - 1) return 1;
@@ -308,11 +310,35 @@ static int conflict_degree(const long long *addr, int bytes)
     return worst;
 }
 
-/* One statement of integer arithmetic, lane by lane; its destination unknown where it is anything
- * else, or where an operand is unknown. */
+/* An integer comparison of setp ("setp.lt.u32"): 1 true, 0 false, -1 not one it knows. */
+static int compare(const char *op, long long a, long long b)
+{
+    char cmp[8] = "", type[8] = "";
+    if (sscanf(op, "setp.%7[a-z].%7[a-z0-9]", cmp, type) != 2 || type[0] == 'f') return -1;
+    int u = type[0] == 'u' || type[0] == 'b', wide = strstr(type, "64") != NULL;
+    unsigned long long ua = wide ? (unsigned long long)a : (unsigned)a, ub = wide ? (unsigned long long)b : (unsigned)b;
+    long long sa = wide ? a : (int)a, sb = wide ? b : (int)b;
+    if (!strcmp(cmp, "eq")) return ua == ub;
+    if (!strcmp(cmp, "ne")) return ua != ub;
+    if (!strcmp(cmp, "lt") || !strcmp(cmp, "lo")) return u || cmp[1] == 'o' ? ua < ub : sa < sb;
+    if (!strcmp(cmp, "le") || !strcmp(cmp, "ls")) return u || cmp[1] == 's' ? ua <= ub : sa <= sb;
+    if (!strcmp(cmp, "gt") || !strcmp(cmp, "hi")) return u || cmp[1] == 'i' ? ua > ub : sa > sb;
+    if (!strcmp(cmp, "ge") || !strcmp(cmp, "hs")) return u || cmp[1] == 's' ? ua >= ub : sa >= sb;
+    return -1;
+}
+
+/* One statement of integer arithmetic, or an integer comparison into a predicate (setp; not, and,
+ * or of predicates), lane by lane; its destination unknown where it is anything else, or where an
+ * operand is unknown. */
 static void execute(ptx_machine *m, const char *op, char args[][96], int n, int bx)
 {
     if (n < 1 || args[0][0] != '%') return;
+    args[0][strcspn(args[0], "|")] = '\0'; /* setp's second destination ("%p1|%p2") is left unknown */
+    if (!strncmp(op, "ld", 2) && (strstr(op, ".v2") || strstr(op, ".v4"))) /* "{%r1, %r2, ...}": all unknown */
+        for (int i = 1; i < n - 1; i++) {
+            ptx_reg *r = args[i][0] == '%' ? reg_of(m, args[i], 1) : NULL;
+            if (r) r->known = 0;
+        }
     ptx_reg *d = reg_of(m, args[0], 1);
     if (!d) return;
     long long a[LANES], b[LANES], c[LANES], r[LANES];
@@ -322,7 +348,9 @@ static void execute(ptx_machine *m, const char *op, char args[][96], int n, int 
     int is32 = strstr(op, "32") && !strstr(op, ".wide") && !strstr(op, "64");
     int ok = 1;
     for (int l = 0; l < LANES && ok; l++) {
-        if (!strcmp(base, "mov") || !strcmp(base, "cvt") || !strcmp(base, "cvta")) ok = ka, r[l] = a[l];
+        if (!strcmp(base, "setp")) ok = ka && kb && n == 3 && compare(op, a[l], b[l]) >= 0, r[l] = ok ? compare(op, a[l], b[l]) : 0;
+        else if (!strcmp(base, "not") && strstr(op, ".pred")) ok = ka, r[l] = !a[l];
+        else if (!strcmp(base, "mov") || !strcmp(base, "cvt") || !strcmp(base, "cvta")) ok = ka, r[l] = a[l];
         else if (!strcmp(base, "add")) ok = ka && kb, r[l] = a[l] + b[l];
         else if (!strcmp(base, "sub")) ok = ka && kb, r[l] = a[l] - b[l];
         else if (!strcmp(base, "mul") && !strstr(op, ".hi")) ok = ka && kb, r[l] = a[l] * b[l];
@@ -339,10 +367,30 @@ static void execute(ptx_machine *m, const char *op, char args[][96], int n, int 
         else if (!strcmp(base, "div")) ok = ka && kb && b[l] != 0, r[l] = ok ? a[l] / b[l] : 0;
         else if (!strcmp(base, "rem")) ok = ka && kb && b[l] != 0, r[l] = ok ? a[l] % b[l] : 0;
         else ok = 0;
-        if (ok && is32) r[l] = (long long)(int)(unsigned)r[l];
+        if (ok && is32 && strcmp(base, "setp")) r[l] = (long long)(int)(unsigned)r[l];
     }
     d->known = ok;
     if (ok) memcpy(d->v, r, sizeof r);
+}
+
+/* One statement's opcode (as statement_opcode) and its operands, split at commas, braces and
+ * blanks trimmed ("{%f1, %f2}" gives "%f1" and "%f2"): how many, at most 6. */
+static int statement_args(const char *s, const char *end, char *op, size_t len, char args[][96])
+{
+    statement_opcode(s, end, op, len);
+    if (!op[0]) return 0;
+    const char *a = strstr(s, op) + strlen(op);
+    char line[600];
+    snprintf(line, sizeof line, "%.*s", (int)(end - a), a);
+    int na = 0;
+    for (char *save = NULL, *t = strtok_r(line, ",", &save); t && na < 6; t = strtok_r(NULL, ",", &save)) {
+        t += strspn(t, " \t\n{");
+        snprintf(args[na], 96, "%.*s", (int)strcspn(t, "}\n"), t);
+        char *e = args[na] + strlen(args[na]);
+        while (e > args[na] && (e[-1] == ' ' || e[-1] == '\t')) *--e = '\0';
+        na++;
+    }
+    return na;
 }
 
 static int conflicts_in(const ptx_file *p, int k, int *accesses, int *shared_ops, char *where, size_t len)
@@ -363,19 +411,8 @@ static int conflicts_in(const ptx_file *p, int k, int *accesses, int *shared_ops
             const char *semi = memchr(s, ';', (size_t)(fn[k].end - s));
             const char *end = semi ? semi : fn[k].end;
             char op[128], args[6][96];
-            statement_opcode(s, end, op, sizeof op);
+            int na = statement_args(s, end, op, sizeof op, args);
             if (op[0]) {
-                const char *a = strstr(s, op) + strlen(op);
-                char line[600];
-                snprintf(line, sizeof line, "%.*s", (int)(end - a), a);
-                int na = 0;
-                for (char *save = NULL, *t = strtok_r(line, ",", &save); t && na < 6; t = strtok_r(NULL, ",", &save)) {
-                    t += strspn(t, " \t\n{");
-                    snprintf(args[na], sizeof args[na], "%.*s", (int)strcspn(t, "}\n"), t);
-                    char *e = args[na] + strlen(args[na]);
-                    while (e > args[na] && (e[-1] == ' ' || e[-1] == '\t')) *--e = '\0';
-                    na++;
-                }
                 int ld = !strncmp(op, "ld.shared", 9), st = !strncmp(op, "st.shared", 9);
                 if (ld || st) {
                     long long addr[LANES];
@@ -421,6 +458,132 @@ int ptx_kernel_conflicts(const char *ptx, const char *kernel, int *accesses, int
     if (k >= 0) d = conflicts_in(&p, k, accesses, shared_ops, where, len);
     ptx_close(&p);
     return d;
+}
+
+/* ---- the PTX side: branches that diverge around shared-memory reads ----
+ *
+ * The same arithmetic, comparisons into predicates too, run for each of the 8 warps of a block of
+ * 256 threads (blockDim.x 256, or 32 across and 8 high where the kernel reads %tid.y). A branch
+ * guarded by a predicate ("@%p1 bra $L__BB0_4", forward), whose skipped range reads shared memory,
+ * or a guarded shared read itself, diverges in a warp where its predicate is known in every lane
+ * and is not the same in all 32: a tree whose working threads thin out inside every warp
+ * (tid % (2 * stride) == 0), where sequential addressing (tid < stride) keeps whole warps busy
+ * or idle until the last five steps, which only warp 0 takes. The figure: the most warps one
+ * such branch diverges in (the first trip of a loop, as above). */
+
+enum { DIVERGE_WARPS = 8 };
+
+static int divergence_in(const ptx_file *p, int k, int *branches, char *where, size_t len)
+{
+    const ptx_fn *fn = p->fn;
+    enum { MAX_BRANCHES = 4096 };
+    int *diverged = xcalloc(MAX_BRANCHES, sizeof *diverged), *offset = xcalloc(MAX_BRANCHES, sizeof *offset), nb = 0, bx = names(fn[k].body, fn[k].end, "%tid.y") ? 32 : 256;
+    ptx_machine m = {xcalloc(MAX_REGS, sizeof(ptx_reg)), 0, p, 0};
+    char (*text)[120] = xcalloc(MAX_BRANCHES, sizeof *text);
+    for (int w = 0; w < DIVERGE_WARPS; w++) {
+        m.nreg = 0, m.warp = w;
+        for (const char *s = fn[k].body; s < fn[k].end;) {
+            const char *semi = memchr(s, ';', (size_t)(fn[k].end - s)), *end = semi ? semi : fn[k].end;
+            char op[128], args[6][96], guard[32] = "";
+            int na = statement_args(s, end, op, sizeof op, args);
+            const char *o = op[0] ? strstr(s, op) : s, *at = memchr(s, '@', (size_t)(o - s)); /* "@%p1", "@!%p1" */
+            if (at) sscanf(at + 1 + (at[1] == '!'), "%31[^ \t]", guard);
+            else at = o;
+            /* a forward branch's target, and whether its range reads shared memory */
+            const char *label = NULL;
+            if (!strncmp(op, "bra", 3) && na >= 1) {
+                char def[110];
+                snprintf(def, sizeof def, "%s:", args[0]);
+                label = strstr(end, def);
+                if (label && label >= fn[k].end) label = NULL;
+            }
+            ptx_reg *r = guard[0] ? reg_of(&m, guard, 0) : NULL;
+            int known = r && r->known, split = 0, taken = !guard[0];
+            for (int l = 1; known && l < LANES; l++) split |= (r->v[l] != 0) != (r->v[0] != 0);
+            if (known && !split) taken = (r->v[0] != 0) != (at[1] == '!');
+            int around = guard[0] && ((label && memmem(end, (size_t)(label - end), "ld.shared", 9)) || !strncmp(op, "ld.shared", 9));
+            if (around) { /* one entry a branch, by its place in the text */
+                int i = 0, off = (int)(s - fn[k].body);
+                while (i < nb && offset[i] != off) i++;
+                if (i == nb && nb < MAX_BRANCHES) offset[nb++] = off, snprintf(text[i], sizeof text[i], "%.*s", (int)strcspn(at, "\n"), at);
+                if (i < nb) diverged[i] += known && split;
+            }
+            if (label && taken) { /* the whole warp jumps: what it skips, it does not run */
+                s = label;
+                continue;
+            }
+            if (op[0] && strncmp(op, "st", 2) && strncmp(op, "bra", 3) && strncmp(op, "bar", 3))
+                execute(&m, op, args, na, bx); /* a load's value is unknown */
+            s = end + 1;
+        }
+    }
+    int most = 0;
+    for (int b = 0; b < nb; b++)
+        if (diverged[b] > most) {
+            most = diverged[b];
+            if (where && len) snprintf(where, len, "%s", text[b]);
+        }
+    *branches = nb;
+    free(text);
+    free(offset);
+    free(diverged);
+    free(m.reg);
+    return most;
+}
+
+int ptx_kernel_divergence(const char *ptx, const char *kernel, int *branches, char *where, size_t len)
+{
+    ptx_file p;
+    ptx_open(&p, ptx);
+    int k = kernel_index(&p, kernel), d = -1;
+    *branches = 0;
+    if (where && len) where[0] = '\0';
+    if (k >= 0) d = divergence_in(&p, k, branches, where, len);
+    ptx_close(&p);
+    return d;
+}
+
+/* ---- the PTX side: passes over global memory ----
+ *
+ * The kernel's text cut at each synchronisation (shfl.sync, bar.sync, barrier.sync, bar.red): the
+ * pieces that read global memory (ld.global, or a generic ld that is not of a parameter) are its
+ * passes. A softmax reading its row for the maximum, again for the sum and again to write makes
+ * three, with a reduction between each; an online softmax two; one that keeps the row in registers
+ * one. */
+
+static int is_sync(const char *op)
+{
+    return !strncmp(op, "shfl.sync", 9) || !strncmp(op, "bar.sync", 8) || !strncmp(op, "barrier.sync", 12) ||
+           !strncmp(op, "bar.red", 7) || !strncmp(op, "barrier.red", 11);
+}
+
+static int global_read(const char *op)
+{
+    if (strncmp(op, "ld.", 3) && strncmp(op, "ldu.", 4)) return 0;
+    return !strstr(op, ".param") && !strstr(op, ".shared") && !strstr(op, ".local") && !strstr(op, ".const");
+}
+
+static int passes_in(const ptx_file *p, int k)
+{
+    int passes = 0, reading = 0;
+    for (const char *s = p->fn[k].body; s < p->fn[k].end;) {
+        const char *semi = memchr(s, ';', (size_t)(p->fn[k].end - s)), *end = semi ? semi : p->fn[k].end;
+        char op[128];
+        statement_opcode(s, end, op, sizeof op);
+        if (is_sync(op)) passes += reading, reading = 0;
+        else if (global_read(op)) reading = 1;
+        s = end + 1;
+    }
+    return passes + reading;
+}
+
+int ptx_kernel_passes(const char *ptx, const char *kernel)
+{
+    ptx_file p;
+    ptx_open(&p, ptx);
+    int k = kernel_index(&p, kernel), n = k < 0 ? -1 : passes_in(&p, k);
+    ptx_close(&p);
+    return n;
 }
 
 /* ---- the PTX side: chains of fused multiply-adds in a loop ----
@@ -897,6 +1060,54 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
                      "where one's addend is another's result make one chain; one accumulator is one chain");
             continue;
         }
+        if (sscanf(pats, " @divergent<=%d", &most) == 1) {
+            /* every reached kernel's branches around shared reads split `most` warps at most */
+            int worst_warps = 0;
+            for (size_t f = 0; f < g.gl_pathc; f++)
+                for (int k = 0; k < nkernels; k++) {
+                    int idx = hit[k] && ptx[f].text ? kernel_index(&ptx[f], kernels[k]) : -1, nb;
+                    char at[200];
+                    int d = idx < 0 ? 0 : divergence_in(&ptx[f], idx, &nb, at, sizeof at);
+                    if (d > worst_warps) {
+                        worst_warps = d;
+                        snprintf(worst, sizeof worst, "%s", at);
+                        short_name(plain[nhost + k], worst_kernel, sizeof worst_kernel);
+                    }
+                }
+            if (worst_warps <= most) continue;
+            result = 0;
+            snprintf(msg, len, "%s launches the kernel %s, where the branch `%s` around a shared-memory read splits "
+                               "the lanes of %d of the %d warps of a 256-thread block (some lanes take it, some not), "
+                               "and this stage asks for %s: %d warps at most (read in the PTX nvcc made of your file, "
+                               "its arithmetic run for each warp's lanes, a loop's first trip).\nThis stage earns its "
+                               "speed points with that technique: the code of an earlier stage does not earn them, "
+                               "however fast",
+                     function, worst_kernel, worst, worst_warps, DIVERGE_WARPS, what, most);
+            continue;
+        }
+        if (sscanf(pats, " @passes<=%d", &most) == 1) {
+            /* the fewest passes over global memory any reached kernel that reads it makes */
+            int fewest = 0;
+            for (size_t f = 0; f < g.gl_pathc; f++)
+                for (int k = 0; k < nkernels; k++) {
+                    int idx = hit[k] && ptx[f].text ? kernel_index(&ptx[f], kernels[k]) : -1;
+                    int n = idx < 0 ? 0 : passes_in(&ptx[f], idx);
+                    if (n > 0 && (!fewest || n < fewest)) fewest = n;
+                }
+            if (!fewest) {
+                snprintf(msg, len, "technique not checked: no kernel %s launches reads global memory", function);
+                result = -1;
+                break;
+            }
+            if (fewest <= most) continue;
+            result = 0;
+            snprintf(msg, len, "every kernel %s launches reads global memory in %d passes or more (the pieces of its "
+                               "code between warp or block synchronisations that read it), and this stage asks for %s: "
+                               "%d at most (read in the PTX nvcc made of your file).\nThis stage earns its speed points "
+                               "with that technique: the code of an earlier stage does not earn them, however fast",
+                     function, fewest, what, most);
+            continue;
+        }
         if (sscanf(pats, " @conflicts<=%d", &most) == 1) {
             /* every reached kernel's shared accesses within `most`, and a shared access somewhere */
             int followed = 0, seen = 0, over = 0, degree = 0;
@@ -955,10 +1166,10 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
         char trimmed[512];
         snprintf(trimmed, sizeof trimmed, "%s", pats + strspn(pats, " \t"));
         trimmed[strcspn(trimmed, "\n")] = '\0';
-        snprintf(msg, len, "%s launches %s %s, and %s no %s (looked for in the PTX nvcc made of your file: %s).\n"
+        snprintf(msg, len, "%s launches %s %s, and %s %s (looked for in the PTX nvcc made of your file: %s).\n"
                            "This stage earns its speed points with that technique: the code of an earlier stage does "
                            "not earn them, however fast",
-                 function, nhit > 1 ? "the kernels" : "the kernel", list, nhit > 1 ? "none of them has" : "it has", what,
+                 function, nhit > 1 ? "the kernels" : "the kernel", list, nhit > 1 ? "none of them has" : "it has no", what,
                  trimmed);
     }
     for (int i = 0; i < nhost + nkernels; i++) free(plain[i]);

@@ -12,7 +12,8 @@
  * Every requirement (between ';') must be met: by at least one instruction matching one of its
  * fnmatch patterns on the PTX opcode ("ld.global*.v4.*", "shfl.sync.*"), or by a figure the PTX
  * reader computes: "@conflicts<=K" (shared-memory bank conflicts), "@fchains>=K" (independent fma
- * chains in a loop), "@outer>=K" (outer-product fmas). A CPU lab's (gcc) one requirement is
+ * chains in a loop), "@outer>=K" (outer-product fmas), "@divergent<=K" (warps a branch around
+ * shared reads splits), "@passes<=K" (passes over global memory). A CPU lab's (gcc) one requirement is
  * "@chains>=K", read in the object's x86-64 machine code. A static check: it sees
  * what the code contains, not what runs (a dead branch would satisfy it; docs/THREATS.md). */
 #ifndef TECHNIQUE_H
@@ -41,6 +42,18 @@ int ptx_kernel_conflicts(const char *ptx, const char *kernel, int *accesses, int
  * feeding two or more fmas of the loop). 0, or -1 no such kernel. Pure, for the unit tests; a
  * GPU lab's requirements "@fchains>=K" and "@outer>=K" are judged by it. */
 int ptx_kernel_fma(const char *ptx, const char *kernel, int *chains, int *outer);
+
+/* The most warps, of the 8 of a 256-thread block, in which one branch of `kernel` around a
+ * shared-memory read diverges (its predicate known in every lane and not the same in all 32),
+ * read in its PTX with the arithmetic run for each warp's lanes (a loop's first trip). 0 for
+ * none; -1 no such kernel. *branches counts the guarded shared reads seen, `where` gets the worst
+ * branch. Pure, for the unit tests; a GPU lab's "@divergent<=K" is judged by it. */
+int ptx_kernel_divergence(const char *ptx, const char *kernel, int *branches, char *where, size_t len);
+
+/* The passes `kernel` makes over global memory: the pieces of its PTX, cut at each warp or block
+ * synchronisation (shfl.sync, bar.sync), that read global memory. -1 no such kernel. Pure, for the
+ * unit tests; a GPU lab's "@passes<=K" is judged by it (the fewest any reached kernel makes). */
+int ptx_kernel_passes(const char *ptx, const char *kernel);
 
 /* The most lanes of independent chains of floating-point adds that any loop of `function`, or of
  * a function it calls or jumps to, carries, in `objdump -d -r --no-show-raw-insn` text of an x86-64

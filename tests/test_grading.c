@@ -182,6 +182,15 @@ static const char *lab_name(size_t i)
     return buf;
 }
 
+/* The technique check (common/technique.h) is read in the build, GPU or not: no stage of a
+ * reference, honest or textbook file may fail it, here or on a GPU. */
+static void technique_met(const char *doc, char names[][32], int n, const char *who, const char *tag)
+{
+    for (int s = 0; s < n; s++)
+        ck_assert_msg(strcmp(reason(doc, names[s], "speed"), "technique"), "%s, stage %s: technique: %s (see build/tmp/%s.log)",
+                      who, names[s], output_of(doc, names[s], "speed"), tag);
+}
+
 START_TEST(test_reference_passes_every_stage)
 {
     char lab[256], names[16][32], tag[300];
@@ -197,6 +206,7 @@ START_TEST(test_reference_passes_every_stage)
     log = slurp(path);
     int n = stages(lab, names, 16), busy = 0;
     ck_assert_int_gt(n, 0);
+    technique_met(doc, names, n, dir, tag);
     for (int s = 0; s < n && !skipped_here(doc, names[s], lab); s++) {
         ck_assert_str_eq(reason(doc, names[s], "correctness"), "ok");
         /* a neighbour at work: BUSY (its note says what it lost), said, never a fail; never UNJUDGED */
@@ -320,6 +330,7 @@ START_TEST(test_honest_variant_passes)
     snprintf(work, sizeof work, "build/tmp/%s.log", tag);
     char *log = slurp(work);
     int excused = 0;
+    technique_met(doc, names, n, file, tag);
     for (int s = 0; s < n && !skipped_here(doc, names[s], lab); s++) {
         ck_assert_msg(!strcmp(reason(doc, names[s], "correctness"), "ok"), "%s, stage %s: %s: %s (see build/tmp/%s.log)",
                       file, names[s], reason(doc, names[s], "correctness"), output_of(doc, names[s], "correctness"), tag);

@@ -319,6 +319,56 @@ START_TEST(test_ptx_fma_chains_and_outer_products)
 }
 END_TEST
 
+/* The divergence reader: the first step of an interleaved tree (tid % 2 == 0) splits every warp
+ * of a 256-thread block; sequential addressing's first step (tid < 128) splits none, and a read
+ * guarded inside a branch only warp 0 enters (warp == 0, then lane < 8) splits warp 0 alone. */
+START_TEST(test_ptx_divergence_counts_split_warps)
+{
+    static const char ptx[] =
+        ".visible .entry interleaved(.param .u64 p0)\n{\n"
+        "\t.shared .align 4 .b8 s[1024];\n"
+        "\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r2, 1;\n\tshl.b32 %r3, %r2, 1;\n\trem.u32 %r4, %r1, %r3;\n"
+        "\tsetp.ne.s32 %p1, %r4, 0;\n\t@%p1 bra $L__BB0_2;\n"
+        "\tld.shared.f32 %f1, [%r5];\n\tst.shared.f32 [%r5], %f1;\n$L__BB0_2:\n\tret;\n}\n"
+        ".visible .entry sequential(.param .u64 p0)\n{\n"
+        "\tmov.u32 %r1, %tid.x;\n\tsetp.gt.u32 %p1, %r1, 127;\n\t@%p1 bra $L__BB1_2;\n"
+        "\tld.shared.f32 %f1, [%r5];\n$L__BB1_2:\n\tret;\n}\n"
+        ".visible .entry warp0(.param .u64 p0)\n{\n"
+        "\tmov.u32 %r1, %tid.x;\n\tshr.u32 %r2, %r1, 5;\n\tand.b32 %r3, %r1, 31;\n"
+        "\tsetp.ne.s32 %p1, %r2, 0;\n\t@%p1 bra $L__BB2_3;\n"
+        "\tsetp.ge.u32 %p2, %r3, 8;\n\t@%p2 bra $L__BB2_3;\n\tld.shared.f32 %f1, [%r5];\n"
+        "$L__BB2_3:\n\tret;\n}\n";
+    int nb;
+    char at[200];
+    ck_assert_int_eq(ptx_kernel_divergence(ptx, "interleaved", &nb, at, sizeof at), 8);
+    ck_assert_int_eq(nb, 1);
+    ck_assert_msg(strstr(at, "@%p1 bra"), "%s", at);
+    ck_assert_int_eq(ptx_kernel_divergence(ptx, "sequential", &nb, at, sizeof at), 0);
+    ck_assert_int_eq(ptx_kernel_divergence(ptx, "warp0", &nb, at, sizeof at), 1);
+    ck_assert_int_eq(ptx_kernel_divergence(ptx, "nothing", &nb, at, sizeof at), -1);
+}
+END_TEST
+
+/* The pass reader: three loops over global memory with a shuffle between each are three passes;
+ * the same reads with no synchronisation between them are one; parameters are not memory. */
+START_TEST(test_ptx_passes_cut_at_synchronisations)
+{
+    static const char ptx[] =
+        ".visible .entry three(.param .u64 p0)\n{\n\tld.param.u64 %rd1, [p0];\n"
+        "$L__BB0_1:\n\tld.global.nc.f32 %f1, [%rd1];\n\t@%p1 bra $L__BB0_1;\n"
+        "\tshfl.sync.bfly.b32 %r1|%p2, %r2, 16, 31, -1;\n"
+        "$L__BB0_2:\n\tld.global.nc.f32 %f2, [%rd1];\n\t@%p1 bra $L__BB0_2;\n"
+        "\tbar.sync 0;\n"
+        "$L__BB0_3:\n\tld.f32 %f3, [%rd1];\n\tst.global.f32 [%rd1], %f3;\n\t@%p1 bra $L__BB0_3;\n\tret;\n}\n"
+        ".visible .entry one(.param .u64 p0)\n{\n\tld.param.u64 %rd1, [p0];\n"
+        "\tld.global.nc.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1];\n\tld.global.nc.f32 %f5, [%rd1+16];\n"
+        "\tshfl.sync.bfly.b32 %r1|%p2, %r2, 16, 31, -1;\n\tst.global.f32 [%rd1], %f5;\n\tret;\n}\n";
+    ck_assert_int_eq(ptx_kernel_passes(ptx, "three"), 3);
+    ck_assert_int_eq(ptx_kernel_passes(ptx, "one"), 1);
+    ck_assert_int_eq(ptx_kernel_passes(ptx, "nothing"), -1);
+}
+END_TEST
+
 /* The x86-64 reader: independent chains of adds in a loop, by lanes, through a call; a register
  * reloaded in the loop is no chain, and one summed outside any loop counts for nothing. */
 START_TEST(test_x86_chains_counts_accumulators_in_loops)
@@ -710,6 +760,8 @@ Suite *units_suite(void)
     tcase_add_test(t, test_config_rejects_a_line_without_equals);
     tcase_add_test(t, test_lab_thresholds_are_fractions);
     tcase_add_test(t, test_ptx_technique_reads_kernels_and_their_calls);
+    tcase_add_test(t, test_ptx_divergence_counts_split_warps);
+    tcase_add_test(t, test_ptx_passes_cut_at_synchronisations);
     tcase_add_test(t, test_x86_chains_counts_accumulators_in_loops);
     tcase_add_test(t, test_ptx_conflicts_follow_a_warps_addresses);
     tcase_add_test(t, test_ptx_fma_chains_and_outer_products);
