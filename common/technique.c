@@ -1143,6 +1143,27 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
                          function, worst_kernel, worst, degree, degree, what, most);
                 continue;
             }
+        } else if (pats[strspn(pats, " \t")] == '!') {
+            /* "!pattern ...": met by a reached kernel with no instruction matching any of them */
+            char plain_pats[1024], *o = plain_pats;
+            for (const char *q = pats; *q && o < plain_pats + sizeof plain_pats - 1; q++)
+                if (*q != '!') *o++ = *q;
+            *o = '\0';
+            int any = 0;
+            for (size_t f = 0; f < g.gl_pathc && !met; f++)
+                for (int k = 0; k < nkernels && !met; k++)
+                    if (hit[k] && ptx[f].text) {
+                        int idx = kernel_index(&ptx[f], kernels[k]);
+                        any |= idx >= 0;
+                        met = idx >= 0 && uses_in(&ptx[f], idx, plain_pats) == 0;
+                    }
+            if (met || !any) continue;
+            result = 0;
+            snprintf(msg, len, "every kernel %s launches has an instruction matching %s, and this stage asks for a "
+                               "kernel with %s (read in the PTX nvcc made of your file).\nThis stage earns its speed "
+                               "points with that technique: the code of an earlier stage does not earn them, however fast",
+                     function, plain_pats + strspn(plain_pats, " \t"), what);
+            continue;
         } else
             for (size_t f = 0; f < g.gl_pathc && !met; f++)
                 for (int k = 0; k < nkernels && !met; k++)

@@ -3,24 +3,33 @@
 # purpose to about 0.9x and then 1.1x of its threshold, graded N times each: the first should
 # fail every time and the second pass every time.
 # usage: scripts/threshold-study.sh N [LAB [STAGE]]     (e.g. 20; needs solutions/)
-#   LAB 01 (default): lab 01's `unrolled`; LAB 04: lab 04's `mv_warp` (on a GPU), or STAGE=mv_block.
+#   LAB 01 (default): lab 01's `unrolled`. LAB 04 (on a GPU): `mv_warp` (default), `mv_block`, or a
+#   sum's stage (`interleaved`, `strided`, `sequential`). LAB 11 (on a GPU): `tiled` (default) or
+#   another stage.
 #
-# How it slows: the submission runs the reference's function on the first m x (f' n) elements of A
-# read as a matrix of m short rows (f' the factor's fraction: every row at a full call's
-# efficiency), then on the whole as many times as the factor's whole part (the last writes the
-# right y), so a call costs (1 + f) times the reference's. The reference's own fraction of the ceiling F is measured first
-# (five gradings); then 1 + f = F / (0.9 T) and F / (1.1 T), T the fraction the stage needed in
-# those gradings (thresholds.conf's, or lower where lab 01's one-chain rule relaxed it).
+# How it slows: the submission runs the reference's function first on a part of the problem, its
+# size the factor's fraction f' (a matrix-vector product on the first m x (f' n) elements of A read
+# as a matrix of m short rows, every row at a full call's efficiency; a sum on the first f' n
+# elements; a convolution on the first f' m rows), then on the whole as many times as the factor's
+# whole part (the last writes the right answer), so a call costs (1 + f) times the reference's. The
+# reference's own fraction of the ceiling F is measured first (five gradings); then
+# 1 + f = F / (0.9 T) and F / (1.1 T), T the fraction the stage needed in those gradings
+# (thresholds.conf's, or lower where lab 01's one-chain rule relaxed it).
 # Only that stage is graded (STAGE=). Logs: build/stability/threshold-study/.
 set -u
 n=${1:-20}
 case ${2:-01} in
-    01) lab=01-cpu-matvec stage=unrolled fn=matvec_unrolled src=matvec.c ;;
+    01) lab=01-cpu-matvec stage=unrolled fn=matvec_unrolled src=matvec.c kind=matvec ;;
     04) lab=04-warp-reduction stage=${3:-mv_warp} src=reduce.cu
-        fn=matvec_${stage#mv_}
-        case $stage in mv_warp|mv_block) ;; *) echo "threshold-study.sh: lab 04's mv_warp or mv_block" >&2; exit 2 ;; esac ;;
-    *) echo "threshold-study.sh: lab 01 or 04" >&2; exit 2 ;;
+        case $stage in
+            mv_thread|mv_warp|mv_block) fn=matvec_${stage#mv_} kind=matvec ;;
+            interleaved|strided|sequential|shuffle|vectorized) fn=reduce_$stage kind=sum ;;
+            *) echo "threshold-study.sh: lab 04's matvec or sum stages" >&2; exit 2 ;;
+        esac ;;
+    11) lab=11-convolution stage=${3:-tiled} src=convolution.cu fn=conv_${3:-tiled} kind=conv ;;
+    *) echo "threshold-study.sh: lab 01, 04 or 11" >&2; exit 2 ;;
 esac
+[ -f solutions/$lab/$src ] || src=$(cd solutions/$lab && ls *.c *.cu 2>/dev/null | head -n 1)
 export STAGE=$stage
 out=build/stability/threshold-study
 rm -rf "$out" && mkdir -p "$out"
@@ -34,18 +43,28 @@ slowed() { # $1: factor (1 + f); writes a labs/-shaped folder $out/work-$1
     mkdir -p "$out/work-$1/$lab"
     sed "s/^\(extern \"C\" \)\{0,1\}void $fn(/static void reference_$fn(/" solutions/$lab/$src > "$out/work-$1/$lab/$src"
     case $src in *.cu) linkage='extern "C" ' ;; *) linkage= ;; esac
+    case $kind in
+        matvec) params='int m, int n, const double *A, const double *x, double *y'
+                part='int part = (int)((double)n * fraction);'
+                first='reference_'$fn'(m, part, A, x, y)' whole='reference_'$fn'(m, n, A, x, y)' ;;
+        sum)    params='int n, const float *in, float *out, float *work'
+                part='int part = (int)((double)n * fraction);'
+                first='reference_'$fn'(part, in, out, work)' whole='reference_'$fn'(n, in, out, work)' ;;
+        conv)   params='int m, int n, int K, const float *in, const float *filter, float *out'
+                part='int part = (int)((double)m * fraction);'
+                first='reference_'$fn'(part, n, K, in, filter, out)' whole='reference_'$fn'(m, n, K, in, filter, out)' ;;
+    esac
     cat >> "$out/work-$1/$lab/$src" <<C
 
-/* Slowed for the threshold study: the factor's fraction first, as a product over the first
- * columns' worth of A (its first m x n' elements, read as m rows of n' = fraction x n: every row,
- * at the full call's efficiency, which a launch over a few rows would not have), then the whole
- * product as many times as the factor's whole part: the last call writes the right y. */
-${linkage}void $fn(int m, int n, const double *A, const double *x, double *y)
+/* Slowed for the threshold study (scripts/threshold-study.sh): the factor's fraction of the
+ * problem first, then the whole as many times as the factor's whole part: the last call writes
+ * the right answer. */
+${linkage}void $fn($params)
 {
-    double factor = $1;
-    int part = (int)((double)n * (factor - (int)factor));
-    if (part > 0) reference_$fn(m, part, A, x, y); /* a GPU launch of no work is an error */
-    for (int k = 0; k < (int)factor; k++) reference_$fn(m, n, A, x, y);
+    double factor = $1, fraction = factor - (int)factor;
+    $part
+    if (part > 0) $first; /* a GPU launch of no work is an error */
+    for (int k = 0; k < (int)factor; k++) $whole;
 }
 C
 }
