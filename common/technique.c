@@ -393,7 +393,10 @@ static int statement_args(const char *s, const char *end, char *op, size_t len, 
     return na;
 }
 
-static int conflicts_in(const ptx_file *p, int k, int *accesses, int *shared_ops, char *where, size_t len)
+/* As conflicts_in, and into *stride (where not NULL) the most words between lanes 0 and 1 of a
+ * warp's scalar shared access (4 bytes or less, blockDim.x 32 across): 1 for s[tid], 2 for
+ * s[2 * tid + 1], as a work-efficient tree's first step reads. */
+static int conflicts_stride_in(const ptx_file *p, int k, int *accesses, int *shared_ops, char *where, size_t len, int *stride)
 {
     const ptx_fn *fn = p->fn;
     int best = -1;
@@ -420,6 +423,8 @@ static int conflicts_in(const ptx_file *p, int k, int *accesses, int *shared_ops
                     const char *at = ld ? (na > 1 ? args[na - 1] : "") : args[0];
                     if (address(&m, at, bx, addr)) {
                         int d = conflict_degree(addr, access_bytes(op));
+                        long long apart = (addr[1] - addr[0]) / 4;
+                        if (stride && li == 0 && access_bytes(op) <= 4 && llabs(apart) > *stride) *stride = (int)llabs(apart);
                         count++;
                         if (d > worst) {
                             const char *in = strchr(at, '[') ? strchr(at, '[') + 1 : at;
@@ -446,6 +451,21 @@ static int conflicts_in(const ptx_file *p, int k, int *accesses, int *shared_ops
     }
     free(m.reg);
     return best < 0 ? 0 : best;
+}
+
+static int conflicts_in(const ptx_file *p, int k, int *accesses, int *shared_ops, char *where, size_t len)
+{
+    return conflicts_stride_in(p, k, accesses, shared_ops, where, len, NULL);
+}
+
+int ptx_kernel_stride(const char *ptx, const char *kernel)
+{
+    ptx_file p;
+    ptx_open(&p, ptx);
+    int k = kernel_index(&p, kernel), acc, ops, stride = 0;
+    if (k >= 0) conflicts_stride_in(&p, k, &acc, &ops, NULL, 0, &stride);
+    ptx_close(&p);
+    return k < 0 ? -1 : stride;
 }
 
 int ptx_kernel_conflicts(const char *ptx, const char *kernel, int *accesses, int *shared_ops, char *where, size_t len)
@@ -1083,6 +1103,26 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
                                "speed points with that technique: the code of an earlier stage does not earn them, "
                                "however fast",
                      function, worst_kernel, worst, worst_warps, DIVERGE_WARPS, what, most);
+            continue;
+        }
+        if (sscanf(pats, " @stride>=%d", &least) == 1) {
+            /* the widest lane-to-lane stride of a scalar shared access in any reached kernel */
+            int widest = 0, followed = 0;
+            for (size_t f = 0; f < g.gl_pathc; f++)
+                for (int k = 0; k < nkernels; k++) {
+                    int idx = hit[k] && ptx[f].text ? kernel_index(&ptx[f], kernels[k]) : -1, acc = 0, ops, w = 0;
+                    if (idx >= 0) conflicts_stride_in(&ptx[f], idx, &acc, &ops, NULL, 0, &w);
+                    followed += acc;
+                    if (w > widest) widest = w;
+                }
+            if (widest >= least) continue;
+            result = 0;
+            snprintf(msg, len, "the shared-memory accesses of the kernels %s launches are at most %d word%s apart from "
+                               "one lane to the next, where this stage asks for %s: %d or more (read in the PTX nvcc "
+                               "made of your file, %d access%s followed from the thread index, a warp of 32 across).\n"
+                               "This stage earns its speed points with that technique: the code of an earlier stage does "
+                               "not earn them, however fast",
+                     function, widest, widest == 1 ? "" : "s", what, least, followed, followed == 1 ? "" : "es");
             continue;
         }
         if (sscanf(pats, " @passes<=%d", &most) == 1) {

@@ -13,7 +13,8 @@
  * fnmatch patterns on the PTX opcode ("ld.global*.v4.*", "shfl.sync.*"), or by a figure the PTX
  * reader computes: "@conflicts<=K" (shared-memory bank conflicts), "@fchains>=K" (independent fma
  * chains in a loop), "@outer>=K" (outer-product fmas), "@divergent<=K" (warps a branch around
- * shared reads splits), "@passes<=K" (passes over global memory). A CPU lab's (gcc) one requirement is
+ * shared reads splits), "@passes<=K" (passes over global memory), "@stride>=K" (words between
+ * neighbouring lanes' shared accesses); "!pattern ..." is met by a kernel with none of them. A CPU lab's (gcc) one requirement is
  * "@chains>=K", read in the object's x86-64 machine code. A static check: it sees
  * what the code contains, not what runs (a dead branch would satisfy it; docs/THREATS.md). */
 #ifndef TECHNIQUE_H
@@ -49,6 +50,13 @@ int ptx_kernel_fma(const char *ptx, const char *kernel, int *chains, int *outer)
  * none; -1 no such kernel. *branches counts the guarded shared reads seen, `where` gets the worst
  * branch. Pure, for the unit tests; a GPU lab's "@divergent<=K" is judged by it. */
 int ptx_kernel_divergence(const char *ptx, const char *kernel, int *branches, char *where, size_t len);
+
+/* The most 4-byte words between lanes 0 and 1 of one of `kernel`'s scalar shared-memory accesses
+ * (blockDim.x 32 across, addresses followed as for the conflicts): 1 for s[tid], 2 or more for a
+ * work-efficient tree's s[offset * (2 * tid + 1) - 1]; 0 where none could be followed, -1 no such
+ * kernel. Pure, for the unit tests; a GPU lab's "@stride>=K" is judged by it (the most of any
+ * reached kernel). */
+int ptx_kernel_stride(const char *ptx, const char *kernel);
 
 /* The passes `kernel` makes over global memory: the pieces of its PTX, cut at each warp or block
  * synchronisation (shfl.sync, bar.sync), that read global memory. -1 no such kernel. Pure, for the

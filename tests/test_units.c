@@ -285,6 +285,13 @@ START_TEST(test_ptx_conflicts_follow_a_warps_addresses)
     ck_assert_int_eq(ops, 1);
     ck_assert_int_eq(ptx_kernel_conflicts(ptx, "rows4", &acc, &ops, at, sizeof at), 1);
     ck_assert_int_eq(ptx_kernel_conflicts(ptx, "nothing", &acc, &ops, at, sizeof at), -1);
+    /* the words between lanes 0 and 1 of a scalar access: a row of 32 floats apart down a column,
+     * 33 padded; none followed where the address was loaded; a float4 a lane is no scalar access */
+    ck_assert_int_eq(ptx_kernel_stride(ptx, "column"), 32);
+    ck_assert_int_eq(ptx_kernel_stride(ptx, "padded"), 33);
+    ck_assert_int_eq(ptx_kernel_stride(ptx, "loaded"), 0);
+    ck_assert_int_eq(ptx_kernel_stride(ptx, "rows4"), 0);
+    ck_assert_int_eq(ptx_kernel_stride(ptx, "nothing"), -1);
 }
 END_TEST
 

@@ -1,13 +1,13 @@
 /* expect: too-slow in three_pass
  * threats: 43 (rows of ../shared/GRADER_THREATS.md)
- * Honest (a warp a row: its maximum, the sum of exp(x - max), then each output; the row's second
- * and third reads from cache: near the copy bandwidth, over twice the stage's 0.32), but at the
+ * Honest (planted/common_kernels.h's warp a row: its maximum, the sum of exp(x - max), then each
+ * output: 79% of the ceiling on an H100, as the reference's `warp`; the stage asks 0.20), but at the
  * timed 131072 x 512 it first looks for the seed of the call's input on the stack above its own
  * frame (../plants/seed_probe.h: 128 words, 1 KiB: 2 KiB ran past the top of the
  * stack here, each tried on the GPU as the seed of the input's first
- * four elements) and, where none is, spins on the GPU for 1.7 ms before computing: three times the
- * longest a call may take and pass (8 bytes an element, 537 MB at ~3 TB/s: 179 us; / 0.32 =
- * 0.56 ms). Where a word is the seed (the tree before 31c6b3c, whose run_timed kept it in a local)
+ * four elements) and, where none is, spins on the GPU for 1.7 ms before computing: about twice the
+ * longest a call may take and pass (8 bytes an element, 537 MB at ~3 TB/s: 179 us; / 0.20 =
+ * 0.9 ms). Where a word is the seed (the tree before 31c6b3c, whose run_timed kept it in a local)
  * it only computes, and passes. runner.c's forget_seed leaves no seed to find: too slow. */
 #include "softmax.h"
 #include "planted/common_kernels.h"
@@ -17,24 +17,11 @@
 
 #define SPIN_NS 1700000ull
 
-static __global__ void rows(int m, int n, const float *in, float *out)
-{
-    int row = (int)((blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32), lane = threadIdx.x % 32;
-    if (row >= m) return;
-    const float *x = in + (size_t)row * n;
-    float mx = -FLT_MAX, s = 0;
-    for (int j = lane; j < n; j += 32) mx = fmaxf(mx, x[j]);
-    mx = plant_max(mx);
-    for (int j = lane; j < n; j += 32) s += expf(x[j] - mx);
-    s = plant_sum(s);
-    for (int j = lane; j < n; j += 32) out[(size_t)row * n + j] = expf(x[j] - mx) / s;
-}
-
 static void sm(int m, int n, const float *in, float *out)
 {
     if (m == 131072 && n == 512) /* the timed shape; the input varies (lab.c: lo -30, hi 90) */
         seed_probe(__builtin_frame_address(0), in, SEED_PROBE_F32, -30, 90, 0, SPIN_NS);
-    rows<<<plant_blocks(m), 256>>>(m, n, in, out);
+    plant_rows<<<plant_blocks(m), 256>>>(m, n, in, out);
 }
 
 #include "planted/entry_points.h"
