@@ -156,7 +156,9 @@ static void stage_technique(const build_spec *b, const config *cfg, int stage, s
     const char *spec = config_str(cfg, key);
     res->technique[0] = '\0';
     if (!spec || !*spec) return;
-    snprintf(fn, sizeof fn, "%.*s", (int)strcspn(LAB.stages[stage].function, " "), LAB.stages[stage].function);
+    /* a CUDA lab's stage of several functions (lab 05's create, run, destroy) is read from all of them */
+    snprintf(fn, sizeof fn, "%.*s", LAB.gpu ? (int)strlen(LAB.stages[stage].function) : (int)strcspn(LAB.stages[stage].function, " "),
+             LAB.stages[stage].function);
     int found = technique_check(b, fn, spec, msg, sizeof msg);
     if (found == 0) snprintf(res->technique, sizeof res->technique, "%s", msg);
     phase("  technique: %s: %s", LAB.stages[stage].name, found > 0 ? "found" : found == 0 ? "missing" : msg);
@@ -181,6 +183,14 @@ static void check_technique_keys(const config *cfg)
             char *colon = strchr(r, ':');
             if (!colon || colon == r || strspn(colon + 1, " \t") == strlen(colon + 1))
                 die("%s: %s: '%s' is not 'what it is: patterns'", cfg->path, key, r);
+            /* a figure the reader computes: one of those technique.h names, with its bound */
+            const char *at = colon + 1 + strspn(colon + 1, " \t");
+            static const char *const figures[] = {"@conflicts<=", "@fchains>=", "@outer>=", "@divergent<=", "@passes<=",
+                                                  "@stride>=", "@chains>=", "@calls "};
+            int known = *at != '@';
+            for (size_t i = 0; i < sizeof figures / sizeof figures[0] && !known; i++)
+                known = !strncmp(at, figures[i], strlen(figures[i]));
+            if (!known) die("%s: %s: '%s' is no figure the technique check knows (technique.h)", cfg->path, key, at);
         }
     }
 }

@@ -697,19 +697,25 @@ int ptx_kernel_fma(const char *ptx, const char *kernel, int *chains, int *outer)
 
 /* ---- the host side: which kernels a stage's function reaches ---- */
 
-/* The names of the functions in the sections reached from `function`'s through the relocations
- * (calls, and addresses taken: a kernel launched through a pointer, a table of them), and of those
- * sections ("_Z...L11tile_kernel..." for ".text._Z...": a local template's stub is reached through
+/* The names of the functions in the sections reached from those of `functions` (space-separated)
+ * through the relocations (calls, and addresses taken: a kernel launched through a pointer, a table
+ * of them), of what the reached code calls or refers to (defined in the object or not: a CUDA
+ * runtime call), and of those sections ("_Z...L11tile_kernel..." for ".text._Z...": a local template's stub is reached through
  * its section). Returns how many, into names (for the caller to free); -1 where readelf failed. */
-static int reached_names(const build_spec *b, const char *object, const char *function, char ***names)
+static int reached_names(const build_spec *b, const char *object, const char *functions, char ***names)
 {
     elf_info e;
     if (elf_read(b, object, &e)) return -1;
-    int start = symbol_index(&e, function), count = 0;
+    int count = 0;
     char *reached = xcalloc((size_t)e.nsec + 1, 1);
     int *queue = xcalloc((size_t)e.nsec + 1, sizeof *queue), head = 0, tail = 0;
-    if (start >= 0 && e.sym[start].section >= 0 && e.sym[start].section < e.nsec)
-        reached[e.sym[start].section] = 1, queue[tail++] = e.sym[start].section;
+    char list[1024], *save = NULL;
+    snprintf(list, sizeof list, "%s", functions);
+    for (char *f = strtok_r(list, " ", &save); f; f = strtok_r(NULL, " ", &save)) { /* each a start */
+        int start = symbol_index(&e, f);
+        if (start >= 0 && e.sym[start].section >= 0 && e.sym[start].section < e.nsec && !reached[e.sym[start].section])
+            reached[e.sym[start].section] = 1, queue[tail++] = e.sym[start].section;
+    }
     while (head < tail) {
         const char *from = e.sec[queue[head++]].name;
         for (int i = 0; i < e.nrel; i++) {
@@ -725,7 +731,10 @@ static int reached_names(const build_spec *b, const char *object, const char *fu
             reached[to] = 1, queue[tail++] = to;
         }
     }
-    *names = xcalloc((size_t)e.nsym + (size_t)e.nsec + 1, sizeof **names);
+    *names = xcalloc((size_t)e.nsym + (size_t)e.nsec + (size_t)e.nrel + 1, sizeof **names);
+    for (int i = 0; i < e.nrel; i++) /* what the reached code calls or refers to, defined here or not */
+        if (section_index(&e, e.rel[i].from) >= 0 && reached[section_index(&e, e.rel[i].from)] && e.rel[i].to[0])
+            (*names)[count++] = xstrdup(e.rel[i].to);
     for (int i = 0; i < e.nsym; i++)
         if (e.sym[i].func && e.sym[i].section >= 0 && e.sym[i].section < e.nsec && reached[e.sym[i].section])
             (*names)[count++] = xstrdup(e.sym[i].name);
@@ -1040,10 +1049,6 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
         for (int i = 0; i < nhost && !hit[k]; i++)
             if (!strcmp(host[i], kernels[k]) || !strcmp(plain[i], plain[nhost + k])) hit[k] = 1, nhit++;
     int result = 1;
-    if (!nhit) {
-        snprintf(msg, len, "technique not checked: no kernel found that %s launches", function);
-        result = -1;
-    }
     /* each requirement: "what: patterns", met by any reached kernel in any PTX file */
     char reqs[2048], *save = NULL;
     snprintf(reqs, sizeof reqs, "%s", spec);
@@ -1055,6 +1060,28 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
         int met = 0, most = -1;
         char worst[200] = "", worst_kernel[300] = "";
         int least = 0, fchains = 0;
+        if (!strncmp(pats + strspn(pats, " \t"), "@calls", 6)) {
+            /* host code: the stage's functions, or what they reach, call one of the named functions */
+            const char *names_wanted = pats + strspn(pats, " \t") + 6;
+            for (int i = 0; i < nhost && !met; i++) met = matches_any(host[i], names_wanted);
+            if (met) continue;
+            result = 0;
+            char listed[300], *o = listed;
+            for (const char *q = function; *q && o < listed + sizeof listed - 2; q++) /* "a b c": "a, b, c" */
+                if (*q == ' ') *o++ = ',', *o++ = ' ';
+                else *o++ = *q;
+            *o = '\0';
+            snprintf(msg, len, "%s, and the functions %s call%s, call none of:%s; this stage asks for %s (read in the "
+                               "relocations of the object nvcc made of your file).\nThis stage earns its speed points "
+                               "with that technique: the code of an earlier stage does not earn them, however fast",
+                     listed, strchr(function, ' ') ? "they" : "it", strchr(function, ' ') ? "" : "s", names_wanted, what);
+            continue;
+        }
+        if (!nhit) {
+            snprintf(msg, len, "technique not checked: no kernel found that %s launches", function);
+            result = -1;
+            break;
+        }
         if (sscanf(pats, " @fchains>=%d", &least) == 1 || sscanf(pats, " @outer>=%d", &least) == 1) {
             /* the most independent fma chains (or outer-product fmas) any loop of a reached kernel has */
             int want_outer = strstr(pats, "@outer") != NULL, got = 0;
