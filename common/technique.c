@@ -1049,6 +1049,10 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
         for (int i = 0; i < nhost && !hit[k]; i++)
             if (!strcmp(host[i], kernels[k]) || !strcmp(plain[i], plain[nhost + k])) hit[k] = 1, nhit++;
     int result = 1;
+    if (!nhit) { /* a stage that launches nothing yet (a starter's) is not judged by its technique */
+        snprintf(msg, len, "technique not checked: no kernel found that %s launches", function);
+        result = -1;
+    }
     /* each requirement: "what: patterns", met by any reached kernel in any PTX file */
     char reqs[2048], *save = NULL;
     snprintf(reqs, sizeof reqs, "%s", spec);
@@ -1076,11 +1080,6 @@ int technique_check(const build_spec *b, const char *function, const char *spec,
                                "with that technique: the code of an earlier stage does not earn them, however fast",
                      listed, strchr(function, ' ') ? "they" : "it", strchr(function, ' ') ? "" : "s", names_wanted, what);
             continue;
-        }
-        if (!nhit) {
-            snprintf(msg, len, "technique not checked: no kernel found that %s launches", function);
-            result = -1;
-            break;
         }
         if (sscanf(pats, " @fchains>=%d", &least) == 1 || sscanf(pats, " @outer>=%d", &least) == 1) {
             /* the most independent fma chains (or outer-product fmas) any loop of a reached kernel has */
