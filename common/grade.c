@@ -183,14 +183,8 @@ static void check_technique_keys(const config *cfg)
             char *colon = strchr(r, ':');
             if (!colon || colon == r || strspn(colon + 1, " \t") == strlen(colon + 1))
                 die("%s: %s: '%s' is not 'what it is: patterns'", cfg->path, key, r);
-            /* a figure the reader computes: one of those technique.h names, with its bound */
             const char *at = colon + 1 + strspn(colon + 1, " \t");
-            static const char *const figures[] = {"@conflicts<=", "@fchains>=", "@outer>=", "@divergent<=", "@passes<=",
-                                                  "@stride>=", "@chains>=", "@calls "};
-            int known = *at != '@';
-            for (size_t i = 0; i < sizeof figures / sizeof figures[0] && !known; i++)
-                known = !strncmp(at, figures[i], strlen(figures[i]));
-            if (!known) die("%s: %s: '%s' is no figure the technique check knows (technique.h)", cfg->path, key, at);
+            if (!technique_known(at)) die("%s: %s: '%s' is no figure the technique check knows (technique.h)", cfg->path, key, at);
         }
     }
 }

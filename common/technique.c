@@ -1001,6 +1001,19 @@ static int technique_x86(const build_spec *b, const char *function, const char *
     return 1;
 }
 
+/* The figures technique_check computes, as a requirement spells them (the bound follows). */
+static const char *const figures[] = {"@conflicts<=", "@fchains>=", "@outer>=", "@divergent<=",
+                                      "@passes<=",    "@stride>=",  "@chains>=", "@calls "};
+
+int technique_known(const char *patterns)
+{
+    patterns += strspn(patterns, " \t");
+    if (*patterns != '@') return 1;
+    for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
+        if (!strncmp(patterns, figures[i], strlen(figures[i]))) return 1;
+    return 0;
+}
+
 int technique_check(const build_spec *b, const char *function, const char *spec, char *msg, size_t len)
 {
     if (!strstr(b->compiler, "nvcc")) return technique_x86(b, function, spec, msg, len);

@@ -71,6 +71,10 @@ int ptx_kernel_passes(const char *ptx, const char *kernel);
  * function, for the unit tests; a CPU lab's requirement "@chains>=K" is judged by it. */
 int x86_most_chains(const char *disassembly, const char *function);
 
+/* Is `patterns` (a requirement's text after its ':') one the check can judge: fnmatch patterns,
+ * "!" patterns, or one of the figures above with its bound ("@passes<=2")? 1 yes, 0 no. */
+int technique_known(const char *patterns);
+
 /* The stage function `function` of the build b (b->scratch holds student.o, and the PTX in keep/) against
  * the requirement `spec` (the text after "technique_<stage> ="). 1: every requirement met; 0: one
  * is not, and msg says what was looked for, in which kernels, and that it was not found; -1: could

@@ -373,6 +373,10 @@ START_TEST(test_ptx_passes_cut_at_synchronisations)
     ck_assert_int_eq(ptx_kernel_passes(ptx, "three"), 3);
     ck_assert_int_eq(ptx_kernel_passes(ptx, "one"), 1);
     ck_assert_int_eq(ptx_kernel_passes(ptx, "nothing"), -1);
+    /* a figure thresholds.conf may name, and one it may not (a typo would judge nothing) */
+    ck_assert_int_eq(technique_known(" @passes<=2"), 1);
+    ck_assert_int_eq(technique_known("shfl.sync.* !bar.sync*"), 1);
+    ck_assert_int_eq(technique_known("@pases<=2"), 0);
 }
 END_TEST
 
