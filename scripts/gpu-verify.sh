@@ -3,7 +3,7 @@
 # logs: the environment, `make grade` of each GPU lab's reference and starter, `make bench`, and
 # `make check` of those labs, and the kernel studies (scripts/studies: binaries already in build/studies
 # are run as they are, else built). LABS="04 06" picks labs (default: every GPU lab). Logs go to $OUT
-# (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check studies study plants before refs (env grade bench check by default;
+# (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check studies study threshold plants before refs (env grade bench check by default;
 # `check` runs the planted submissions too); `check` also keeps the
 # grading logs of each lab's reference from the test suite. Where Check and OpenBLAS are not installed and cannot be, Debian packages of them may
 # be put in .deps/ (apt-get download check libsubunit0 libsubunit-dev pkgconf pkgconf-bin
@@ -63,6 +63,14 @@ for step in $steps; do
                 fi
                 echo "== lab $l $st: $item ($(date -u +%T))" | tee -a "$out/study.txt"
                 STAGE=$st sh scripts/stability.sh "$l" "$n" "$tree" 2>&1 | tee -a "$out/study.txt"
+            done ;;
+        threshold) # THRESHOLD="09:all:20 04:mv_warp:20": scripts/threshold-study.sh N LAB STAGE for each
+            # (TARGETS, REFERENCE_FRACTION(S) pass through)
+            for item in ${THRESHOLD:-}; do
+                l=${item%%:*} rest=${item#*:}; st=${rest%%:*} n=${rest#*:}
+                echo "== threshold study: lab $l $st, $n gradings ($(date -u +%T))" | tee -a "$out/threshold.txt"
+                sh scripts/threshold-study.sh "$n" "$l" "$st" 2>&1 | tee -a "$out/threshold.txt"
+                cp -r build/stability/threshold-study "$out/threshold-$l-$st" 2>/dev/null
             done ;;
         plants) # PLANTS="grading/04-.../planted/x.cu ...": each graded and checked by common/hostile.sh
             for f in ${PLANTS:-}; do sh common/hostile.sh build "$f" 2>&1 | tee -a "$out/plants.txt"; done

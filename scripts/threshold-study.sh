@@ -2,88 +2,157 @@
 # threshold-study.sh - does a verdict near a threshold hold still? A reference stage, slowed on
 # purpose to about 0.9x and then 1.1x of its threshold, graded N times each: the first should
 # fail every time and the second pass every time.
-# usage: scripts/threshold-study.sh N [LAB [STAGE]]     (e.g. 20; needs solutions/)
+# usage: scripts/threshold-study.sh N [LAB [STAGE|all]]     (e.g. 20; needs solutions/)
 #   LAB 01 (default): lab 01's `unrolled`. LAB 04 (on a GPU): `mv_warp` (default), `mv_block`, or a
-#   sum's stage (`interleaved`, `strided`, `sequential`). LAB 11 (on a GPU): `tiled` (default) or
-#   another stage.
+#   sum's stage (`interleaved` ... `vectorized`). LABs 06-11 (on a GPU): any stage but the first
+#   (default: the second). `all` slows every stage of the lab, each to its own
+#   factor, in one file graded whole: N gradings study them all at once (a GPU's minutes are scarce).
 #
 # How it slows: the submission runs the reference's function first on a part of the problem, its
-# size the factor's fraction f' (a matrix-vector product on the first m x (f' n) elements of A read
-# as a matrix of m short rows, every row at a full call's efficiency; a sum on the first f' n
-# elements; a convolution on the first f' m rows), then on the whole as many times as the factor's
-# whole part (the last writes the right answer), so a call costs (1 + f) times the reference's. The
+# size the factor's fraction f' (the first f' of the rows, or of n for a sum or a scan), then on
+# the whole as many times as the factor's whole part (the last writes the right answer), so a call
+# costs (1 + f) times the reference's. SGEMM (lab 06) reads C (beta): there the first whole call is
+# the real one and the others, the part too, have alpha 0 and beta 1, which leave C as it is. The
 # reference's own fraction of the ceiling F is measured first (five gradings); then
 # 1 + f = F / (0.9 T) and F / (1.1 T), T the fraction the stage needed in those gradings
-# (thresholds.conf's, or lower where lab 01's one-chain rule relaxed it).
-# Only that stage is graded (STAGE=); TARGETS="1.1" runs one of the two; REFERENCE_FRACTION=0.244
-# skips the reference's five gradings where its fraction on this machine is known (a GPU's minutes
-# are scarce). Logs: build/stability/threshold-study/.
+# (thresholds.conf's, or lower where lab 01's one-chain rule relaxed it). TARGETS="1.1" runs one of
+# the two; REFERENCE_FRACTION=0.244 (one stage) or REFERENCE_FRACTIONS="three_pass=0.58 warp=0.79"
+# skips the reference's five gradings where its fractions on this machine are known.
+# Logs: build/stability/threshold-study/.
 set -u
 n=${1:-20}
+stage=${3:-}
 case ${2:-01} in
-    01) lab=01-cpu-matvec stage=unrolled fn=matvec_unrolled src=matvec.c kind=matvec ;;
-    04) lab=04-warp-reduction stage=${3:-mv_warp} src=reduce.cu
-        case $stage in
-            mv_thread|mv_warp|mv_block) fn=matvec_${stage#mv_} kind=matvec ;;
-            interleaved|strided|sequential|shuffle|vectorized) fn=reduce_$stage kind=sum ;;
-            *) echo "threshold-study.sh: lab 04's matvec or sum stages" >&2; exit 2 ;;
-        esac ;;
-    11) lab=11-convolution stage=${3:-tiled} src=convolution.cu fn=conv_${3:-tiled} kind=conv ;;
-    *) echo "threshold-study.sh: lab 01, 04 or 11" >&2; exit 2 ;;
+    01) lab=01-cpu-matvec src=matvec.c stage=unrolled ;;
+    04) lab=04-warp-reduction src=reduce.cu stage=${stage:-mv_warp} ;;
+    06) lab=06-tiling src=sgemm.cu stage=${stage:-coalesced} ;;
+    07) lab=07-wmma src=wmma_gemm.cu stage=${stage:-block_tile} ;;
+    08) lab=08-transpose src=transpose.cu stage=${stage:-tiled} ;;
+    09) lab=09-softmax src=softmax.cu stage=${stage:-warp} ;;
+    10) lab=10-scan src=scan.cu stage=${stage:-blelloch} ;;
+    11) lab=11-convolution src=conv.cu stage=${stage:-tiled} ;;
+    *) echo "threshold-study.sh: lab 01, 04 or 06-11" >&2; exit 2 ;;
 esac
-[ -f solutions/$lab/$src ] || src=$(cd solutions/$lab && ls *.c *.cu 2>/dev/null | head -n 1)
-export STAGE=$stage
+conf=grading/$lab/thresholds.conf
+# every stage with a threshold
+if [ "$stage" = all ]; then
+    stages=$(sed -n 's/^\([a-z0-9_]*\) *= *[0-9.][0-9.]*.*/\1/p' "$conf" | grep -v '^points_\|^partial_from\|^impossible_margin\|^clock_slack_us\|^min_\|^max_\|^trials\|^timeout_s\|^output_bytes')
+    only=
+else
+    stages=$stage only=$stage
+fi
+# The function of a stage, and what kind of problem it is (how a part of it is called).
+fn_of() {
+    case $lab:$1 in
+        01-*) echo matvec_$1 ;;
+        04-*:mv_*) echo matvec_${1#mv_} ;;
+        04-*:vector_add) echo vector_add ;;
+        04-*) echo reduce_$1 ;;
+        06-*) echo sgemm_$1 ;;
+        07-*) echo wmma_$1 ;;
+        08-*) echo transpose_$1 ;;
+        09-*) echo softmax_$1 ;;
+        10-*) echo scan_$1 ;;
+        11-*) echo conv_$1 ;;
+    esac
+}
+kind_of() {
+    case $lab:$1 in 01-*|04-*:mv_*) echo matvec ;; 04-*:vector_add) echo add ;; 04-*) echo sum ;; *) echo ${lab#*-} ;; esac
+}
 out=build/stability/threshold-study
 rm -rf "$out" && mkdir -p "$out"
-threshold=$(sed -n "s/^$stage *= *\([0-9.]*\).*/\1/p" grading/$lab/thresholds.conf)
-mean_of() { # mean of the speed check's "$2" for $stage over the runs in build/stability/$1
-    cat build/stability/$1/run-*/$lab.json |
-        sed -n "s/.*\"stage\": \"$stage\",\"check\": \"speed\",\"reason\": \"[a-z-]*\".*\"$2\": \([0-9.e+-]*\).*/\1/p" |
+# mean of the speed check's "$3" for stage $2 over the runs in build/stability/$1
+mean_of() {
+    cat build/stability/$1/run-*/$1.json |
+        sed -n "s/.*\"stage\": \"$2\",\"check\": \"speed\",\"reason\": \"[a-z-]*\".*\"$3\": \([0-9.e+-]*\).*/\1/p" |
         awk '{ s += $1; k++ } END { if (k) printf "%.4f", s / k }'
 }
-slowed() { # $1: factor (1 + f); writes a labs/-shaped folder $out/work-$1
-    mkdir -p "$out/work-$1/$lab"
-    sed "s/^\(extern \"C\" \)\{0,1\}void $fn(/static void reference_$fn(/" solutions/$lab/$src > "$out/work-$1/$lab/$src"
+# The wrapper that slows stage $1's function by factor $2 (1 + f).
+wrapper() {
+    fn=$(fn_of "$1") r=reference_$(fn_of "$1") k=$2
     case $src in *.cu) linkage='extern "C" ' ;; *) linkage= ;; esac
-    case $kind in
+    case $(kind_of "$1") in
         matvec) params='int m, int n, const double *A, const double *x, double *y'
                 part='int part = (int)((double)n * fraction);'
-                first='reference_'$fn'(m, part, A, x, y)' whole='reference_'$fn'(m, n, A, x, y)' ;;
+                first="$r(m, part, A, x, y)" whole="$r(m, n, A, x, y)" ;;
         sum)    params='int n, const float *in, float *out, float *work'
                 part='int part = (int)((double)n * fraction);'
-                first='reference_'$fn'(part, in, out, work)' whole='reference_'$fn'(n, in, out, work)' ;;
-        conv)   params='int m, int n, int K, const float *in, const float *filter, float *out'
+                first="$r(part, in, out, work)" whole="$r(n, in, out, work)" ;;
+        add)    params='int n, const float *a, const float *b, float *c'
+                part='int part = (int)((double)n * fraction);'
+                first="$r(part, a, b, c)" whole="$r(n, a, b, c)" ;;
+        scan)   params='int n, const int *in, int *out, int *work'
+                part='int part = (int)((double)n * fraction);'
+                first="$r(part, in, out, work)" whole="$r(n, in, out, work)" ;;
+        convolution) params='int m, int n, int K, const float *in, const float *filter, float *out'
                 part='int part = (int)((double)m * fraction);'
-                first='reference_'$fn'(part, n, K, in, filter, out)' whole='reference_'$fn'(m, n, K, in, filter, out)' ;;
-    esac
-    cat >> "$out/work-$1/$lab/$src" <<C
+                first="$r(part, n, K, in, filter, out)" whole="$r(m, n, K, in, filter, out)" ;;
+        transpose|softmax) params='int m, int n, const float *in, float *out'
+                part='int part = (int)((double)m * fraction);'
+                first="$r(part, n, in, out)" whole="$r(m, n, in, out)" ;;
+        wmma)   params='int M, int N, int K, const lab_half *A, const lab_half *B, float *C'
+                part='int part = (int)((double)M * fraction) / 16 * 16; /* WMMA: multiples of 16 */'
+                first="$r(part, N, K, A, B, C)" whole="$r(M, N, K, A, B, C)" ;;
+        tiling) # C is read (beta): the real call first, then calls that leave C as it is
+            cat <<C
 
-/* Slowed for the threshold study (scripts/threshold-study.sh): the factor's fraction of the
- * problem first, then the whole as many times as the factor's whole part: the last call writes
- * the right answer. */
+${linkage}void $fn(int M, int N, int K, float alpha, const float *A, const float *B, float beta, float *C)
+{
+    double factor = $k, fraction = factor - (int)factor;
+    int part = (int)((double)M * fraction);
+    $r(M, N, K, alpha, A, B, beta, C);
+    for (int k = 1; k < (int)factor; k++) $r(M, N, K, 0.0f, A, B, 1.0f, C); /* C = 0 A B + 1 C */
+    if (part > 0) $r(part, N, K, 0.0f, A, B, 1.0f, C);
+}
+C
+            return ;;
+    esac
+    cat <<C
+
 ${linkage}void $fn($params)
 {
-    double factor = $1, fraction = factor - (int)factor;
+    double factor = $k, fraction = factor - (int)factor;
     $part
     if (part > 0) $first; /* a GPU launch of no work is an error */
     for (int k = 0; k < (int)factor; k++) $whole;
 }
 C
 }
-if [ -n "${REFERENCE_FRACTION:-}" ]; then # measured before on this machine: the 5 gradings saved
-    F=$REFERENCE_FRACTION
-    echo "reference $stage: fraction $F of the ceiling (REFERENCE_FRACTION); threshold $threshold"
+# A labs/-shaped folder $out/work-$1 whose stages run $2 ("stage=factor ...").
+slowed() {
+    mkdir -p "$out/work-$1/$lab"
+    for pair in $2; do
+        fn=$(fn_of "${pair%%=*}")
+        echo "s/^\(extern \"C\" \)\{0,1\}void $fn(/static void reference_$fn(/"
+    done > "$out/rename.sed"
+    sed -f "$out/rename.sed" "solutions/$lab/$src" > "$out/work-$1/$lab/$src"
+    printf '\n/* Slowed for the threshold study (scripts/threshold-study.sh): the factor'"'"'s fraction of\n * the problem first, then the whole as many times as the factor'"'"'s whole part. */\n' >> "$out/work-$1/$lab/$src"
+    for pair in $2; do wrapper "${pair%%=*}" "${pair#*=}" >> "$out/work-$1/$lab/$src"; done
+}
+# The reference's fractions F and the fractions T its stages needed, "stage=value" pairs.
+F= T=
+if [ -n "${REFERENCE_FRACTION:-}${REFERENCE_FRACTIONS:-}" ]; then # measured before on this machine
+    F=${REFERENCE_FRACTIONS:-$stage=${REFERENCE_FRACTION:-}}
+    for s in $stages; do T="$T $s=$(sed -n "s/^$s *= *\([0-9.]*\).*/\1/p" "$conf")"; done
 else
-    sh scripts/stability.sh ${lab%%-*} 5 solutions > "$out/reference.txt" || exit 2
-    F=$(mean_of $lab fraction)
-    # the fraction the stage needed in those runs (below thresholds.conf's where a second roof relaxes it)
-    required=$(mean_of $lab required)
-    [ -n "$required" ] && threshold=$required
-    echo "reference $stage: mean fraction $F of the ceiling over 5 runs; threshold $threshold"
+    STAGE=$only sh scripts/stability.sh ${lab%%-*} 5 solutions > "$out/reference.txt" || exit 2
+    for s in $stages; do
+        required=$(mean_of $lab $s required)
+        [ -n "$required" ] || required=$(sed -n "s/^$s *= *\([0-9.]*\).*/\1/p" "$conf")
+        F="$F $s=$(mean_of $lab $s fraction)" T="$T $s=$required"
+    done
 fi
+value() { echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+for s in $stages; do echo "reference $s: fraction $(value $s "$F") of the ceiling; threshold $(value $s "$T")"; done
 for target in ${TARGETS:-0.9 1.1}; do
-    k=$(awk -v F="$F" -v T="$threshold" -v t="$target" 'BEGIN { k = F / (t * T); if (k < 1) k = 1; printf "%.3f", k }')
-    slowed "$k"
-    echo "slowed to ${target}x of the threshold (a call does ${k}x the reference's work):"
-    sh scripts/stability.sh ${lab%%-*} "$n" "$out/work-$k" | grep -E "^stage|^$stage"
+    pairs=
+    for s in $stages; do
+        k=$(awk -v F="$(value $s "$F")" -v T="$(value $s "$T")" -v t="$target" \
+            'BEGIN { k = F / (t * T); if (k < 1) k = 1; printf "%.3f", k }')
+        pairs="$pairs $s=$k"
+    done
+    slowed "$target" "$pairs"
+    echo "slowed to ${target}x of the threshold (a call does this many times the reference's work:$pairs):"
+    STAGE=$only sh scripts/stability.sh ${lab%%-*} "$n" "$out/work-$target" |
+        awk -v keep=" $stages " 'NR == 1 || index(keep, " " $1 " ")'
 done
