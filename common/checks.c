@@ -86,7 +86,7 @@ int check_values(bufset *s, lab_shape shape, const void *out, const uint64_t *at
     shape_text(s->p, shape, sh, sizeof sh);
     size_t fi = at ? at[first] : first;
     if (!at) diagnose_output(s->got, s->ref, s->bound, ob->rows, ob->cols, elem_stored(ob->type, poison),
-                             why, sizeof why);
+                             LAB.gpu, why, sizeof why);
     return fail(o, "wrong", "%s%s: %zu of %zu %s wrong; first %s[%zu] = %.9g, expected %.9g (|error| must be <= %.3g)%s%s",
                 sh, when, bad, count, at ? "checked elements" : "elements", ob->name, fi, elem_get(out, ob->type, first),
                 s->ref[fi], s->bound[fi], why[0] ? "\n  likely cause: " : "", why);

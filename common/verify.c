@@ -47,8 +47,15 @@ static size_t tail_width(const double *got, const double *ref, const double *bou
     return k;
 }
 
+/* On a GPU an output left as it was, or all zeros, is as often a launch that never started: a grid
+ * of 0 blocks at a small size (n / 4 / 512 blocks at n < 4), over 1024 threads a block, or more
+ * shared memory than a block may have. Such a launch fails at once and silently. */
+static const char launch_hint[] = "; on the GPU, also a launch that could not start (a grid of 0 blocks at this "
+                                  "size, over 1024 threads a block, too much shared memory): cudaGetLastError() "
+                                  "after the launch says";
+
 void diagnose_output(const double *got, const double *ref, const double *bound, size_t rows, size_t cols,
-                     double poison, char *out, size_t len)
+                     double poison, int gpu, char *out, size_t len)
 {
     size_t n = rows * cols, poisoned = 0, nonfinite = 0, zeros = 0, bad = count_bad(got, ref, bound, n, NULL);
     out[0] = '\0';
@@ -60,7 +67,8 @@ void diagnose_output(const double *got, const double *ref, const double *bound, 
     }
     if (poisoned == n) {
         snprintf(out, len, "every element still holds the value the grader put there (%g): nothing was written, or "
-                           "the output was read before it was written (y += ... without setting y first)", poison);
+                           "the output was read before it was written (y += ... without setting y first)%s", poison,
+                 gpu ? launch_hint : "");
         return;
     }
     if (poisoned > 0) {
@@ -74,7 +82,7 @@ void diagnose_output(const double *got, const double *ref, const double *bound, 
     }
     if (zeros == n) {
         snprintf(out, len, "every element is zero: nothing was added up (a loop that never ran at this size?) or the "
-                           "result was never stored");
+                           "result was never stored%s", gpu ? launch_hint : "");
         return;
     }
     if (n < 4) return; /* too few elements for a pattern to mean anything */

@@ -13,9 +13,10 @@ size_t count_bad(const double *got, const double *ref, const double *bound, size
 
 /* A sentence on the pattern of wrong elements in one output of rows x cols (row-major):
  * nothing written, NaN/Inf, all zeros, off by a constant factor, only the last rows or columns.
- * `poison` is the value written before the call. Empty when no pattern stands out. */
+ * `poison` is the value written before the call; `gpu`: the output of a GPU lab (nothing written
+ * may be a launch that never started). Empty when no pattern stands out. */
 void diagnose_output(const double *got, const double *ref, const double *bound, size_t rows, size_t cols,
-                     double poison, char *out, size_t len);
+                     double poison, int gpu, char *out, size_t len);
 
 /* A sentence on which sizes fail: "fails only when n is not a multiple of 4", "fails only on
  * shapes with a dimension of 1". ok[i] says whether case i passed. Empty when nothing stands out. */

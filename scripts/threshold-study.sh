@@ -36,7 +36,7 @@ esac
 conf=grading/$lab/thresholds.conf
 # every stage with a threshold
 if [ "$stage" = all ]; then
-    stages=$(sed -n 's/^\([a-z0-9_]*\) *= *[0-9.][0-9.]*.*/\1/p' "$conf" | grep -v '^points_\|^partial_from\|^impossible_margin\|^clock_slack_us\|^min_\|^max_\|^trials\|^timeout_s\|^output_bytes')
+    stages=$(sed -n 's/^\([a-z0-9_]*\) *= *[0-9.][0-9.]*.*/\1/p' "$conf" | grep -v '^points_\|^partial_from\|^impossible_margin\|^clock_slack_us\|^min_\|^max_\|^trials\|^timeout_s\|^output_bytes' | tr '\n' ' ')
     only=
 else
     stages=$stage only=$stage
@@ -154,5 +154,7 @@ for target in ${TARGETS:-0.9 1.1}; do
     slowed "$target" "$pairs"
     echo "slowed to ${target}x of the threshold (a call does this many times the reference's work:$pairs):"
     STAGE=$only sh scripts/stability.sh ${lab%%-*} "$n" "$out/work-$target" |
-        awk -v keep=" $stages " 'NR == 1 || index(keep, " " $1 " ")'
+        awk -v keep=" $stages " 'NR == 1 || index(keep, " " $1 " ")' | tee "$out/result-$target.txt"
+    # every grading's report and results, kept beside the table
+    mkdir -p "$out/runs-$target" && cp -r build/stability/$lab/run-* "$out/runs-$target/" 2>/dev/null
 done

@@ -107,27 +107,39 @@ END_TEST
 
 /* ---------------------------------------------------------------- diagnosis */
 
-static void diag(const double *got, const double *ref, size_t rows, size_t cols, double poison, char *out)
+static void diag_on(const double *got, const double *ref, size_t rows, size_t cols, double poison, int gpu, char *out)
 {
     double bound[64];
     for (size_t i = 0; i < rows * cols; i++) bound[i] = 1e-12;
-    diagnose_output(got, ref, bound, rows, cols, poison, out, 256);
+    diagnose_output(got, ref, bound, rows, cols, poison, gpu, out, 400);
+}
+static void diag(const double *got, const double *ref, size_t rows, size_t cols, double poison, char *out)
+{
+    diag_on(got, ref, rows, cols, poison, 0, out);
 }
 
 START_TEST(test_diagnose_untouched_output)
 {
     double ref[8] = {1, 2, 3, 4, 5, 6, 7, 8}, got[8];
-    char why[256];
+    char why[400];
     for (int i = 0; i < 8; i++) got[i] = -3.25e300;
     diag(got, ref, 1, 8, -3.25e300, why);
     ck_assert_ptr_nonnull(strstr(why, "nothing was written"));
+    ck_assert_ptr_null(strstr(why, "launch")); /* a CPU lab launches nothing */
+    /* on a GPU, untouched or all-zero output may be a launch that never started (0 blocks at n < 4) */
+    diag_on(got, ref, 1, 8, -3.25e300, 1, why);
+    ck_assert_ptr_nonnull(strstr(why, "a grid of 0 blocks"));
+    double zero[1] = {0}, one[1] = {1};
+    diag_on(zero, one, 1, 1, -3.25e300, 1, why);
+    ck_assert_ptr_nonnull(strstr(why, "every element is zero"));
+    ck_assert_ptr_nonnull(strstr(why, "a grid of 0 blocks"));
 }
 END_TEST
 
 START_TEST(test_diagnose_nan_zero_factor_precision)
 {
     double ref[8] = {1, 2, 3, 4, 5, 6, 7, 8}, got[8];
-    char why[256];
+    char why[400];
     memcpy(got, ref, sizeof got);
     got[3] = NAN;
     diag(got, ref, 1, 8, 0.5, why);
@@ -147,7 +159,7 @@ END_TEST
 START_TEST(test_diagnose_last_columns_and_rows)
 {
     double ref[24], got[24];
-    char why[256];
+    char why[400];
     for (int i = 0; i < 24; i++) ref[i] = got[i] = i + 1;
     for (int r = 0; r < 4; r++) got[r * 6 + 5] = got[r * 6 + 4] = -1; /* 4 x 6: last 2 columns */
     diag(got, ref, 4, 6, 0.5, why);
