@@ -25,6 +25,23 @@ static inline void cuda_check_at(cudaError_t e, const char *call, const char *fi
 }
 
 #define CUDA_CHECK(call) cuda_check_at((call), #call, __FILE__, __LINE__)
+
+/* Just after the stage's function returned: an error it left is its own, and a launch that could
+ * not start (a grid of 0 blocks, over 1024 threads a block, too much shared memory) is reported by
+ * nothing else: no synchronisation returns it, so without this the grader's next check would
+ * name its own line. */
+static inline void cuda_check_student(void)
+{
+    cudaError_t e = cudaGetLastError();
+    if (e == cudaSuccess) return;
+    int launch = e == cudaErrorInvalidConfiguration || e == cudaErrorInvalidValue || e == cudaErrorLaunchOutOfResources;
+    fprintf(stderr, "CUDA error %s (%s)\n  left by the stage's function%s\n", cudaGetErrorName(e), cudaGetErrorString(e),
+            launch ? ": a kernel launch that could not start (a grid of 0 blocks at this size? over 1024 threads a block? "
+                     "more shared memory than a block may have?); cudaGetLastError() after each launch says which"
+                   : "");
+    fflush(stderr);
+    exit(CUDA_FAILED_STATUS);
+}
 /* After every launch: a bad configuration shows here, a fault at the next synchronisation. */
 #define CUDA_CHECK_LAST() cuda_check_at(cudaGetLastError(), "the kernel launch before this line", __FILE__, __LINE__)
 

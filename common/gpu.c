@@ -123,6 +123,7 @@ void gpu_post(lab_call *c)
 {
     gpu_bufs *g = c->ctx;
     int o = c->p->out;
+    cuda_check_student();
     CUDA_CHECK(cudaDeviceSynchronize());
     CUDA_CHECK(cudaMemcpy(c->buf[o], g->d[o], buf_bytes(&g->b[o]), cudaMemcpyDeviceToHost));
 }

@@ -159,7 +159,7 @@ extern "C" double wb_gpu_time(void (*f)(void *), void *arg)
     CUDA_CHECK_LAST();
     CUDA_CHECK(cudaEventRecord(ev[0], 0));
     f(arg);
-    CUDA_CHECK_LAST();
+    cuda_check_student();
     CUDA_CHECK(cudaEventRecord(ev[1], 0));
     __sync_synchronize();
     *go_host = 1;

@@ -63,6 +63,8 @@ for step in $steps; do
                 fi
                 echo "== lab $l $st: $item ($(date -u +%T))" | tee -a "$out/study.txt"
                 STAGE=$st sh scripts/stability.sh "$l" "$n" "$tree" 2>&1 | tee -a "$out/study.txt"
+                # the first grading's report, for the reasons a stage failed
+                d=$(ls -d build/stability/$l-*); cp "$d/run-1/log.txt" "$out/study-$l-$st-$(basename "$tree" | sed 's/\.[a-z]*$//').log" 2>/dev/null
             done ;;
         threshold) # THRESHOLD="09:all:20 04:mv_warp:20": scripts/threshold-study.sh N LAB STAGE for each
             # (TARGETS, REFERENCE_FRACTION(S) pass through)
