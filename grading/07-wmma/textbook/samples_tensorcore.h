@@ -1,249 +1,236 @@
-/* samples_tensorcore.h - compute_gemm of NVIDIA's cuda-samples cudaTensorCoreGemm
- * (Samples/3_CUDA_Features/cudaTensorCoreGemm), for lab 07's textbook files. Its shape, kept:
- * a CTA of 8 warps (256 threads) computes one 128 x 128 tile of C at a time, each warp a 32 x 64
- * piece (WARP_COL_TILES x WARP_ROW_TILES = 2 x 4 fragments of 16 x 16); K is walked in chunks of
- * CHUNK_K = 4 fragments (64 halves: the sample's default, SHARED_MEMORY_LIMIT_64K); warps 0-3
- * copy the chunk of A and warps 4-7 the chunk of B into shared memory with one int4 (8 halves) a
- * lane; the B fragment is loaded once and reused against both A fragments; the finished tile goes
- * through shared memory (the same bytes, as floats) and out with int4 stores, a warp 16 rows;
- * the grid is one CTA a multiprocessor, each sliding over the 128 x 128 tiles (persistent).
- * SKEW is the sample's SKEW_HALF: 16 halves added to every shared row (samples_tensorcore_skew.cu)
- * or 0 (samples_tensorcore_block.cu, the same staging without it).
+/* samples_tensorcore.h - the shared building blocks of lab 07's textbook files: a tensor-core
+ * GEMM laid out as in NVIDIA's cuda-samples cudaTensorCoreGemm (Samples/3_CUDA_Features/
+ * cudaTensorCoreGemm, its WMMA kernel). The code and comments here are this project's; the
+ * design, and its figures, are the sample's:
+ *  - a thread block of 8 warps (256 threads) owns a 128 x 128 tile of C at a time; the warps
+ *    stand 4 down and 2 across, each owning 32 x 64 of the tile (2 x 4 WMMA fragments of
+ *    16 x 16 x 16, half inputs, float sums);
+ *  - K is consumed 64 at a time (the sample's setting for 64 KB of shared memory): 128 x 64 of A
+ *    and 64 x 128 of B go to shared memory, A's by warps 0-3 and B's by warps 4-7, every lane
+ *    moving 16 bytes (8 halves) a step;
+ *  - per 16-wide step of K a warp reads its 4 B fragments once and multiplies each against both
+ *    of its A fragments;
+ *  - the finished tile is written to shared memory as floats (over the A and B buffers) and then
+ *    copied out a row of 128 floats per warp instruction, 16 rows per warp;
+ *  - the grid has one block per multiprocessor, and each block visits the tiles of C in
+ *    row-major order, gridDim.x tiles apart (a persistent kernel);
+ *  - shared rows can be lengthened by a skew (the sample uses 16 halves, 32 bytes, which keeps
+ *    every row 32-byte aligned as WMMA loads need): PAD below, 0 in samples_tensorcore_block.cu,
+ *    16 in samples_tensorcore_skew.cu and samples_async_copy.cu.
  *
- * Adapted to the lab's interface, and nothing else:
- *  - B is row-major K x N here (the sample's B is column-major, so its shared rows are B's
- *    columns): B's chunk is kept as it lies, 64 k-rows of 128 halves (+ SKEW), and the matrix_b
- *    fragment is row_major. Each B-copying warp copies 16 of those rows, 2 a step (a row is 256
- *    bytes, 16 lanes), 8 steps: the A warps' 8 steps of 4 rows of 128 bytes.
- *  - D = A B: alpha = 1, beta = 0, and the lab's C is garbage that must not be read, so the
- *    accumulators start at zero (fill_fragment) instead of loading and scaling C.
- *  - M, N and K are runtime arguments (the sample's compile-time M_GLOBAL ...), multiples of 16,
- *    not of 128 or 64: int4 chunks past M, N or K are stored as zeros, the tile walk rounds
- *    N_TILES up to whole CTA tiles, and the output rows and int4 chunks past M or N are not
- *    stored.
- *  - The grid is the multiprocessor count read with cudaDeviceGetAttribute (the sample reads
- *    cudaDeviceProp.multiProcessorCount), and the dynamic shared memory (64 KB, the C tile's
- *    floats, over 48 KB) is opted into with cudaFuncSetAttribute, as the sample does. */
+ * What differs from the sample, for the lab's interface (wmma_gemm.h):
+ *  - B is K x N row-major (the sample's is column-major), so B's shared buffer holds 64 rows of
+ *    128 (+ PAD) halves copied as they lie, and the matrix_b fragments are row_major; a
+ *    B-copying warp moves 16 of those rows, 2 per step (16 lanes a row), in 8 steps, as an
+ *    A-copying warp moves its 32 rows of 64 halves, 4 per step (8 lanes a row), in 8 steps;
+ *  - C = A B only: the accumulators start at zero and C is never read (it holds garbage);
+ *  - M, N, K come at run time and are multiples of 16 only: 16-byte pieces outside A or B are
+ *    written to shared memory as zeros, the tile count is rounded up, and rows or 16-byte pieces
+ *    of the result outside C are skipped;
+ *  - the multiprocessor count comes from cudaDeviceGetAttribute; the dynamic shared memory
+ *    (64 KB, the float tile, more than the default 48 KB) is requested with
+ *    cudaFuncSetAttribute, as in the sample. */
+#ifndef SAMPLES_TENSORCORE_H
+#define SAMPLES_TENSORCORE_H
+
 #include <cuda_runtime.h>
 #include <mma.h>
 
-using namespace nvcuda;
-
-#define WARP_SIZE 32
-
-/* MMA matrix tile dimensions (the sample's M, N, K, renamed: the lab's arguments are M, N, K). */
-#define WMMA_M 16
-#define WMMA_N 16
-#define WMMA_K 16
-
-#define WARPS_PER_BLOCK 8
-#define THREADS_PER_BLOCK (WARP_SIZE * WARPS_PER_BLOCK)
-
-#define CHUNK_K 4
-
-#define CHUNK_LINE_BYTES (CHUNK_K * WMMA_K * sizeof(half))
-#define WARP_COPY_BYTES (WARP_SIZE * sizeof(int4))
-#define CHUNK_COPY_LINES_PER_WARP (WARP_COPY_BYTES / CHUNK_LINE_BYTES)
-#define CHUNK_COPY_LINE_LANES (WARP_SIZE / CHUNK_COPY_LINES_PER_WARP)
-
-#define BLOCK_ROW_WARPS 2
-#define BLOCK_COL_WARPS 4
-
-#define WARP_ROW_TILES 4
-#define WARP_COL_TILES 2
-
-#define BLOCK_ROW_TILES (WARP_ROW_TILES * BLOCK_ROW_WARPS)
-#define BLOCK_COL_TILES (WARP_COL_TILES * BLOCK_COL_WARPS)
-
-#define SHMEM_STRIDE (WMMA_N * BLOCK_ROW_TILES)
-#define SHMEM_OFFSET (WMMA_N * WARP_ROW_TILES)
-
-/* The lab's row-major B: a chunk is CHUNK_K * WMMA_K rows of the CTA's 128 columns. */
-#define B_LINE_BYTES (WMMA_N * BLOCK_ROW_TILES * sizeof(half))
-#define B_COPY_LINES_PER_WARP (WARP_COPY_BYTES / B_LINE_BYTES)
-#define B_COPY_LINE_LANES (WARP_SIZE / B_COPY_LINES_PER_WARP)
-
-#define SKEW_HALF 16
-
-/* Shared memory of the CTA: the chunks of A and B, or the 128 x 128 floats of the C tile. */
-#define SHMEM_AB(SKEW)                                                                                                 \
-    (sizeof(half) * ((BLOCK_COL_TILES * WMMA_M) * (CHUNK_K * WMMA_K + (SKEW)) +                                        \
-                     (CHUNK_K * WMMA_K) * (WMMA_N * BLOCK_ROW_TILES + (SKEW))))
-#define SHMEM_C                                                                                                        \
-    (WMMA_M * (BLOCK_ROW_WARPS * WARP_ROW_TILES) * WMMA_N * (BLOCK_COL_WARPS * WARP_COL_TILES) * sizeof(float))
-#define SHMEM_SZ(SKEW) (SHMEM_AB(SKEW) > SHMEM_C ? SHMEM_AB(SKEW) : SHMEM_C)
-
-template <int SKEW>
-static __global__ void compute_gemm(const half *A, const half *B, float *D, int M_GLOBAL, int N_GLOBAL, int K_GLOBAL)
+namespace tcg
 {
-    extern __shared__ half shmem[][CHUNK_K * WMMA_K + SKEW];
 
-    const unsigned int M_TILES = M_GLOBAL / WMMA_M, K_TILES = K_GLOBAL / WMMA_K;
-    /* the tile walk needs whole CTA tiles across */
-    const unsigned int N_TILES = (N_GLOBAL / WMMA_N + BLOCK_ROW_TILES - 1) / BLOCK_ROW_TILES * BLOCK_ROW_TILES;
-    const size_t GLOBAL_MEM_STRIDE = N_GLOBAL;
+namespace wm = nvcuda::wmma;
 
-    // Warp and lane identification.
-    const unsigned int warpId = threadIdx.x / WARP_SIZE;
-    const unsigned int laneId = threadIdx.x % WARP_SIZE;
+/* Sizes, in elements. */
+constexpr int FRAG = 16;                                 /* WMMA fragment: 16 x 16 x 16 */
+constexpr int TILE_M = 128, TILE_N = 128;                /* C per block */
+constexpr int KSLAB = 64;                                /* K per trip through shared memory */
+constexpr int WARP_M = 32, WARP_N = 64;                  /* C per warp */
+constexpr int FM = WARP_M / FRAG;                        /* 2 fragments down a warp's piece */
+constexpr int FN = WARP_N / FRAG;                        /* 4 fragments across it */
+constexpr int WARPS_ACROSS = TILE_N / WARP_N;            /* 2 */
+constexpr int NWARPS = (TILE_M / WARP_M) * WARPS_ACROSS; /* 8 */
+constexpr int NTHREADS = 32 * NWARPS;                    /* 256 */
+constexpr int LOADERS = NWARPS / 2;                      /* warps per operand: 4 for A, 4 for B */
+constexpr int VEC = 8;                                   /* halves in one 16-byte move */
+constexpr int PADDED = 16;                               /* the skew of the padded files, in halves */
 
-    // Offset in shared memory from which the B matrix is stored.
-    const size_t shmem_idx_b_off = BLOCK_COL_TILES * WMMA_M;
-    /* B's chunk as it lies in the lab's row-major B: CHUNK_K * WMMA_K rows of 128 (+ SKEW) */
-    half(*shmem_b)[WMMA_N * BLOCK_ROW_TILES + SKEW] =
-        reinterpret_cast<half(*)[WMMA_N * BLOCK_ROW_TILES + SKEW]>(&shmem[shmem_idx_b_off][0]);
+/* One set of A and B buffers in shared memory: A's 128 x 64 piece then B's 64 x 128 piece,
+ * each row PAD halves longer than its data. */
+template <int PAD> struct Slab {
+    static constexpr int LDA = KSLAB + PAD;
+    static constexpr int LDB = TILE_N + PAD;
+    static constexpr int A_HALVES = TILE_M * LDA;
+    static constexpr int HALVES = A_HALVES + KSLAB * LDB;
+    static constexpr size_t BYTES = HALVES * sizeof(half);
+};
 
-    // This pointer is used to access the C and D matrix tiles this warp computes.
-    float *shmem_warp_tile_ptr =
-        (float *)&shmem[0][0] + (warpId / 2) * SHMEM_STRIDE * WMMA_K * 2 + (warpId % 2) * SHMEM_OFFSET;
+/* The result tile, staged as floats at the start of the same shared memory. */
+constexpr size_t TILE_BYTES = (size_t)TILE_M * TILE_N * sizeof(float);
 
-    // This pointer is used to stream the C and D matrices block-wide tile to and from shared memory.
-    float *shmem_warp_stream_ptr = (float *)&shmem[0][0] + warpId * SHMEM_STRIDE * WMMA_K;
+constexpr size_t larger(size_t x, size_t y) { return x > y ? x : y; }
 
-    // Each CTA slides along the 128 x 128 tiles from the top left corner of the matrix to the
-    // right and down, and selects the next tile to compute. Once there's no such tile, all warps
-    // in this CTA exit.
-    for (unsigned int block_pos = blockIdx.x;; block_pos += gridDim.x) {
-        const unsigned int block_tile_i = ((block_pos * BLOCK_ROW_TILES) / N_TILES) * (BLOCK_COL_TILES);
-        const unsigned int block_tile_j = (block_pos * BLOCK_ROW_TILES) % N_TILES;
+typedef wm::fragment<wm::matrix_a, FRAG, FRAG, FRAG, half, wm::row_major> FragA;
+typedef wm::fragment<wm::matrix_b, FRAG, FRAG, FRAG, half, wm::row_major> FragB;
+typedef wm::fragment<wm::accumulator, FRAG, FRAG, FRAG, float> FragC;
 
-        // Stop when there are no more D matrix tiles to compute in this CTA.
-        if (block_tile_i >= M_TILES) {
-            break;
-        }
+/* Start of the block's dynamic shared memory (every kernel here declares it the same way). */
+static __device__ __forceinline__ unsigned char *dyn_smem()
+{
+    extern __shared__ __align__(16) unsigned char tcg_dynamic_smem[];
+    return tcg_dynamic_smem;
+}
 
-        // This warp's pointer to the D matrix data (C is not read: beta = 0).
-        const size_t gmem_idx = (size_t)(block_tile_i + warpId) * WMMA_M * GLOBAL_MEM_STRIDE + block_tile_j * WMMA_N;
+/* Ways of putting one 16-byte piece into shared memory at `to`: when `inside`, the piece at
+ * g + at of global memory; otherwise zeros (and g + at, outside the matrix, is not read). */
+struct PlainMove {
+    __device__ __forceinline__ void operator()(half *to, const half *g, size_t at, bool inside) const
+    {
+        *reinterpret_cast<int4 *>(to) = inside ? *reinterpret_cast<const int4 *>(g + at) : make_int4(0, 0, 0, 0);
+    }
+};
 
-        // These fragments will accumulate the result of A and B matrix fragment multiplications
-        // along the K_GLOBAL dimension.
-        wmma::fragment<wmma::accumulator, WMMA_M, WMMA_N, WMMA_K, float> c[WARP_COL_TILES][WARP_ROW_TILES];
-
+/* A warp's share of one operand: STEPS x (32 / SPAN) consecutive rows of the global matrix
+ * `g` (leading dimension gld) from (row, col), each row SPAN x 8 halves read by SPAN lanes, to
+ * shared rows of sld halves at `s`. Pieces at or past (rows, cols) of the matrix are zeros. */
+template <int SPAN, int STEPS, class Move>
+static __device__ __forceinline__ void warp_fill(half *s, int sld, const half *g, size_t gld, unsigned row,
+                                                 unsigned col, unsigned rows, unsigned cols, unsigned lane, Move move)
+{
+    constexpr int ROWS_PER_STEP = 32 / SPAN;
+    const unsigned c = lane % SPAN * VEC, gc = col + c;
+    unsigned gr = row + lane / SPAN;
+    s += lane / SPAN * sld + c;
 #pragma unroll
-        for (int i = 0; i < WARP_COL_TILES; i++) {
-#pragma unroll
-            for (int j = 0; j < WARP_ROW_TILES; j++) {
-                wmma::fill_fragment(c[i][j], 0.0f);
-            }
-        }
-
-        // Select what warp copies what matrix to shared memory.
-        // Warps 0-3 copy the A matrix, warps 4-7 copy the B matrix.
-        const unsigned int copy_row =
-            warpId < 4 ? block_tile_i * WMMA_M + WMMA_M * (warpId % 4) * 2 : CHUNK_K * WMMA_K / 4 * (warpId % 4);
-
-        // Go through the global K dimension by a fixed step at a time.
-        for (unsigned int tile_k = 0; tile_k < K_TILES; tile_k += CHUNK_K) {
-            // Copy slices of the A and B matrices to shared memory.
-            // The first half of the warps in the CTA copy the A matrix, the rest copy the B matrix.
-            if (warpId < (WARPS_PER_BLOCK / 2)) {
-                size_t shmem_idx = WMMA_M * (warpId % (WARPS_PER_BLOCK / 2)) * 2;
-
-                // A quarter of the warp copies each row of the chunk.
-                unsigned int row = copy_row + laneId / CHUNK_COPY_LINE_LANES;
-                unsigned int col = tile_k * WMMA_K + (laneId % CHUNK_COPY_LINE_LANES) * 8;
-
-                shmem_idx += laneId / CHUNK_COPY_LINE_LANES;
-
-#pragma unroll
-                for (int i = 0; i < ((WARP_SIZE / 2) / CHUNK_COPY_LINES_PER_WARP) * 2; i++) {
-                    // Copy 16 bytes at once in each lane (zeros past M or K).
-                    *((int4 *)&shmem[shmem_idx][0] + (laneId % CHUNK_COPY_LINE_LANES)) =
-                        row < (unsigned)M_GLOBAL && col < (unsigned)K_GLOBAL
-                            ? *(const int4 *)&A[(size_t)row * K_GLOBAL + col]
-                            : make_int4(0, 0, 0, 0);
-
-                    // Advance the global memory row and the shared memory index.
-                    row += CHUNK_COPY_LINES_PER_WARP;
-                    shmem_idx += CHUNK_COPY_LINES_PER_WARP;
-                }
-            } else {
-                // Half of the warp copies each row of B's chunk (256 bytes).
-                unsigned int shmem_row = copy_row + laneId / B_COPY_LINE_LANES;
-                unsigned int row = tile_k * WMMA_K + shmem_row;
-                unsigned int col = block_tile_j * WMMA_N + (laneId % B_COPY_LINE_LANES) * 8;
-
-#pragma unroll
-                for (int i = 0; i < CHUNK_K * WMMA_K / 4 / B_COPY_LINES_PER_WARP; i++) {
-                    *((int4 *)&shmem_b[shmem_row][0] + (laneId % B_COPY_LINE_LANES)) =
-                        row < (unsigned)K_GLOBAL && col < (unsigned)N_GLOBAL
-                            ? *(const int4 *)&B[(size_t)row * N_GLOBAL + col]
-                            : make_int4(0, 0, 0, 0);
-
-                    row += B_COPY_LINES_PER_WARP;
-                    shmem_row += B_COPY_LINES_PER_WARP;
-                }
-            }
-
-            __syncthreads();
-
-            // Compute a grid of C matrix tiles in each warp.
-#pragma unroll
-            for (int k_step = 0; k_step < CHUNK_K; k_step++) {
-                wmma::fragment<wmma::matrix_a, WMMA_M, WMMA_N, WMMA_K, half, wmma::row_major> a[WARP_COL_TILES];
-                wmma::fragment<wmma::matrix_b, WMMA_M, WMMA_N, WMMA_K, half, wmma::row_major> b[WARP_ROW_TILES];
-
-#pragma unroll
-                for (int i = 0; i < WARP_COL_TILES; i++) {
-                    size_t shmem_idx_a = (warpId / 2) * WMMA_M * 2 + (i * WMMA_M);
-                    const half *tile_ptr = &shmem[shmem_idx_a][k_step * WMMA_K];
-
-                    wmma::load_matrix_sync(a[i], tile_ptr, WMMA_K * CHUNK_K + SKEW);
-
-#pragma unroll
-                    for (int j = 0; j < WARP_ROW_TILES; j++) {
-                        if (i == 0) {
-                            // Load the B matrix fragment once, because it is going to be reused
-                            // against the other A matrix fragments.
-                            size_t shmem_idx_b = (WARP_ROW_TILES * WMMA_N) * (warpId % 2) + (j * WMMA_N);
-                            const half *tile_ptr = &shmem_b[k_step * WMMA_K][shmem_idx_b];
-
-                            wmma::load_matrix_sync(b[j], tile_ptr, WMMA_N * BLOCK_ROW_TILES + SKEW);
-                        }
-
-                        wmma::mma_sync(c[i][j], a[i], b[j], c[i][j]);
-                    }
-                }
-            }
-
-            __syncthreads();
-        }
-
-        // Store the D fragments to shared memory.
-#pragma unroll
-        for (int i = 0; i < WARP_COL_TILES; i++) {
-#pragma unroll
-            for (int j = 0; j < WARP_ROW_TILES; j++) {
-                float *tile_ptr = shmem_warp_tile_ptr + i * SHMEM_STRIDE * WMMA_K + j * WMMA_N;
-
-                wmma::store_matrix_sync(tile_ptr, c[i][j], SHMEM_STRIDE, wmma::mem_row_major);
-            }
-        }
-
-        __syncthreads();
-
-        // Now that shared memory contains all the D tiles, stream them to global memory
-        // (the rows and int4 chunks inside D only).
-        float *dst_gmem_warp_stream_ptr = &D[gmem_idx];
-        const bool col_in = block_tile_j * WMMA_N + laneId * 4 < (unsigned)N_GLOBAL;
-
-#pragma unroll
-        for (int i = 0; i < WMMA_K; i++) {
-            if (col_in && (block_tile_i + warpId) * WMMA_M + i < (unsigned)M_GLOBAL)
-                *((int4 *)(dst_gmem_warp_stream_ptr + GLOBAL_MEM_STRIDE * i) + laneId) =
-                    *((int4 *)(shmem_warp_stream_ptr + SHMEM_STRIDE * i) + laneId);
-        }
-
-        __syncthreads();
+    for (int step = 0; step < STEPS; ++step) {
+        const bool inside = gr < rows && gc < cols;
+        move(s, g, (size_t)gr * gld + gc, inside);
+        gr += ROWS_PER_STEP;
+        s += ROWS_PER_STEP * sld;
     }
 }
 
-/* The sample's host side: opt in to the dynamic shared memory, one CTA a multiprocessor. */
-template <int SKEW> static void samples_tensorcore_gemm(int M, int N, int K, const half *A, const half *B, float *C)
+/* The whole block fills one set of buffers with A[m0.., k0..] and B[k0.., n0..]. */
+template <int PAD, class Move>
+static __device__ __forceinline__ void block_fill(half *buf, const half *A, const half *B, unsigned M, unsigned N,
+                                                  unsigned K, unsigned m0, unsigned n0, unsigned k0, unsigned warp,
+                                                  unsigned lane, Move move)
 {
-    int device = 0, sms = 0;
-    cudaGetDevice(&device);
-    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    cudaFuncSetAttribute(compute_gemm<SKEW>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)SHMEM_SZ(SKEW));
-    compute_gemm<SKEW><<<sms, THREADS_PER_BLOCK, SHMEM_SZ(SKEW)>>>(A, B, C, M, N, K);
+    typedef Slab<PAD> L;
+    constexpr int A_SPAN = KSLAB / VEC, A_ROWS = TILE_M / LOADERS; /* 8 lanes a row, 32 rows */
+    constexpr int B_SPAN = TILE_N / VEC, B_ROWS = KSLAB / LOADERS; /* 16 lanes a row, 16 rows */
+    if (warp < LOADERS) {
+        const unsigned first = warp * A_ROWS;
+        warp_fill<A_SPAN, A_ROWS * A_SPAN / 32>(buf + first * L::LDA, L::LDA, A, K, m0 + first, k0, M, K, lane, move);
+    } else {
+        const unsigned first = (warp - LOADERS) * B_ROWS;
+        warp_fill<B_SPAN, B_ROWS * B_SPAN / 32>(buf + L::A_HALVES + first * L::LDB, L::LDB, B, N, k0 + first, n0, K, N,
+                                                lane, move);
+    }
 }
+
+/* One warp's products over a filled set of buffers: for every 16 of K, its 4 B fragments are
+ * read once and each meets both A fragments. */
+template <int PAD>
+static __device__ __forceinline__ void warp_multiply(FragC (&acc)[FM][FN], const half *buf, unsigned warp)
+{
+    typedef Slab<PAD> L;
+    const half *a = buf + (warp / WARPS_ACROSS) * WARP_M * L::LDA;
+    const half *b = buf + L::A_HALVES + (warp % WARPS_ACROSS) * WARP_N;
+#pragma unroll
+    for (int kk = 0; kk < KSLAB; kk += FRAG) {
+        FragA fa[FM];
+        FragB fb[FN];
+#pragma unroll
+        for (int j = 0; j < FN; ++j) wm::load_matrix_sync(fb[j], b + kk * L::LDB + j * FRAG, L::LDB);
+#pragma unroll
+        for (int i = 0; i < FM; ++i) wm::load_matrix_sync(fa[i], a + i * FRAG * L::LDA + kk, L::LDA);
+#pragma unroll
+        for (int i = 0; i < FM; ++i)
+#pragma unroll
+            for (int j = 0; j < FN; ++j) wm::mma_sync(acc[i][j], fa[i], fb[j], acc[i][j]);
+    }
+}
+
+static __device__ __forceinline__ void zero(FragC (&acc)[FM][FN])
+{
+#pragma unroll
+    for (int i = 0; i < FM; ++i)
+#pragma unroll
+        for (int j = 0; j < FN; ++j) wm::fill_fragment(acc[i][j], 0.0f);
+}
+
+/* Out through shared memory: every warp parks its fragments in the float tile, then warp w
+ * copies rows 16 w .. 16 w + 15 of the tile to C, lane l taking floats 4 l .. 4 l + 3 of a row.
+ * Must follow a barrier after the last reads of the A and B buffers (the tile overwrites them);
+ * ends with a barrier, so the next tile's fills may begin. */
+static __device__ __forceinline__ void write_tile(const FragC (&acc)[FM][FN], float *C, unsigned M, unsigned N,
+                                                  unsigned m0, unsigned n0, unsigned warp, unsigned lane)
+{
+    constexpr int BAND = TILE_M / NWARPS; /* 16 rows */
+    float *tile = reinterpret_cast<float *>(dyn_smem());
+    float *mine = tile + (warp / WARPS_ACROSS) * WARP_M * TILE_N + (warp % WARPS_ACROSS) * WARP_N;
+#pragma unroll
+    for (int i = 0; i < FM; ++i)
+#pragma unroll
+        for (int j = 0; j < FN; ++j)
+            wm::store_matrix_sync(mine + i * FRAG * TILE_N + j * FRAG, acc[i][j], TILE_N, wm::mem_row_major);
+    __syncthreads();
+
+    const unsigned col = n0 + lane * 4, top = m0 + warp * BAND;
+    const bool col_ok = col < N;
+    const float *from = tile + warp * BAND * TILE_N + lane * 4;
+    float *to = C + (size_t)top * N + col;
+#pragma unroll
+    for (int r = 0; r < BAND; ++r) {
+        if (col_ok && top + r < M)
+            *reinterpret_cast<float4 *>(to + (size_t)r * N) = *reinterpret_cast<const float4 *>(from + r * TILE_N);
+    }
+    __syncthreads();
+}
+
+/* The synchronous kernel: per tile, per 64 of K, fill the buffers, barrier, multiply, barrier. */
+template <int PAD> static __global__ void tiled_gemm(const half *A, const half *B, float *C, int M, int N, int K)
+{
+    half *buf = reinterpret_cast<half *>(dyn_smem());
+    const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const unsigned across = (N + TILE_N - 1) / TILE_N;
+    const unsigned tiles = (M + TILE_M - 1) / TILE_M * across;
+
+    for (unsigned t = blockIdx.x; t < tiles; t += gridDim.x) {
+        const unsigned m0 = t / across * TILE_M, n0 = t % across * TILE_N;
+
+        FragC acc[FM][FN];
+        zero(acc);
+
+        for (unsigned k0 = 0; k0 < (unsigned)K; k0 += KSLAB) {
+            block_fill<PAD>(buf, A, B, M, N, K, m0, n0, k0, warp, lane, PlainMove());
+            __syncthreads();
+            warp_multiply<PAD>(acc, buf, warp);
+            __syncthreads();
+        }
+
+        write_tile(acc, C, M, N, m0, n0, warp, lane);
+    }
+}
+
+/* Launch a kernel of this family: one block per multiprocessor, `bytes` of dynamic shared
+ * memory allowed beyond the default first. */
+template <class Kernel>
+static void launch_persistent(Kernel kernel, size_t bytes, int M, int N, int K, const half *A, const half *B, float *C)
+{
+    int dev = 0, sm_count = 0;
+    cudaGetDevice(&dev);
+    cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, dev);
+    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+    kernel<<<sm_count, NTHREADS, bytes>>>(A, B, C, M, N, K);
+}
+
+template <int PAD> static void tiled_gemm_run(int M, int N, int K, const half *A, const half *B, float *C)
+{
+    launch_persistent(tiled_gemm<PAD>, larger(Slab<PAD>::BYTES, TILE_BYTES), M, N, K, A, B, C);
+}
+
+} /* namespace tcg */
+
+#endif

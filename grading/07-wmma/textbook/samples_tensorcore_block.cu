@@ -1,15 +1,16 @@
 /* textbook: block_tile
- * NVIDIA cuda-samples cudaTensorCoreGemm, kernel compute_gemm, with its shared staging as the
- * sample writes it but without the skew (SKEW_HALF = 0): a CTA of 8 warps (256 threads) per
- * 128 x 128 tile of C, warps as 4 x 2 of 32 x 64 (2 x 4 fragments), K in chunks of 64 (CHUNK_K =
- * 4), warps 0-3 copying A's chunk and 4-7 B's with int4 loads and stores, the tile written out
- * through shared memory, one persistent CTA a multiprocessor (textbook/samples_tensorcore.h).
- * Added for the lab's interface: B row-major (its chunk kept as 64 rows of 128 halves, row_major
- * matrix_b fragments), beta = 0 (accumulators zeroed, C never read), M, N, K at run time and
- * multiples of 16 only (zero int4 chunks past the edges, the tile walk rounded up to whole CTA
- * tiles, stores inside C only), the multiprocessor count by cudaDeviceGetAttribute. Graded on
- * `block_tile` only (the other stages launch nothing): the study of what a pass certifies grades
- * it, and a technique-correct textbook kernel must pass. */
+ * The tensor-core GEMM of NVIDIA's cuda-samples cudaTensorCoreGemm (its design: see
+ * textbook/samples_tensorcore.h, where this project's code for it lives), with shared rows as
+ * long as their data (no skew, PAD = 0): blocks of 8 warps (256 threads) each computing a
+ * 128 x 128 tile of C, the warps 4 down and 2 across with 32 x 64 each (2 x 4 fragments), K taken
+ * 64 at a time, warps 0-3 bringing in A's part and warps 4-7 B's with 16-byte moves, the result
+ * leaving through shared memory, one persistent block per multiprocessor. Adapted to the lab:
+ * B row-major (its 64 x 128 part kept as it lies, row_major matrix_b fragments), C = A B with C
+ * never read (the sums start at zero), M, N, K known only at run time and multiples of 16 (zeros
+ * past the edges of A and B, the tile count rounded up, nothing stored outside C), the
+ * multiprocessor count from cudaDeviceGetAttribute. Only `block_tile` launches it (the other
+ * stages launch nothing): the study of what a pass certifies grades this file, and a textbook
+ * kernel with the right technique must pass. */
 #include "wmma_gemm.h"
 
 #include "textbook/samples_tensorcore.h"
@@ -17,7 +18,7 @@
 extern "C" void wmma_warp_tile(int, int, int, const lab_half *, const lab_half *, float *) {}
 extern "C" void wmma_block_tile(int M, int N, int K, const lab_half *A, const lab_half *B, float *C)
 {
-    samples_tensorcore_gemm<0>(M, N, K, A, B, C);
+    tcg::tiled_gemm_run<0>(M, N, K, A, B, C);
 }
 extern "C" void wmma_padded(int, int, int, const lab_half *, const lab_half *, float *) {}
 extern "C" void wmma_pipelined(int, int, int, const lab_half *, const lab_half *, float *) {}

@@ -1,17 +1,18 @@
 /* textbook: padded
- * NVIDIA cuda-samples cudaTensorCoreGemm, kernel compute_gemm as the sample writes it, with its
- * skew: every shared row of A's and B's chunks SKEW_HALF = 16 halves (32 bytes) longer, "to
- * minimize possible bank conflicts" while keeping rows 256-bit aligned for load_matrix_sync. A CTA
- * of 8 warps (256 threads) per 128 x 128 tile of C, warps as 4 x 2 of 32 x 64 (2 x 4 fragments),
- * K in chunks of 64 (CHUNK_K = 4), warps 0-3 copying A's chunk and 4-7 B's with int4 (16-byte)
- * loads and stores, the tile written out through shared memory, one persistent CTA a
- * multiprocessor (textbook/samples_tensorcore.h). Added for the lab's interface: B row-major (its
- * chunk kept as 64 rows of 128 + 16 halves, row_major matrix_b fragments), beta = 0
- * (accumulators zeroed, C never read), M, N, K at run time and multiples of 16 only (zero int4
- * chunks past the edges, the tile walk rounded up to whole CTA tiles, stores inside C only), the
- * multiprocessor count by cudaDeviceGetAttribute. Graded on `padded` only (the other stages
- * launch nothing): the study of what a pass certifies grades it, and a textbook kernel must
- * pass. */
+ * The tensor-core GEMM of NVIDIA's cuda-samples cudaTensorCoreGemm (its design: see
+ * textbook/samples_tensorcore.h, where this project's code for it lives), with the sample's
+ * skew: each shared row of A's and B's parts 16 halves (32 bytes) longer than its data
+ * (PAD = 16), so that the rows a fragment load reads start in different banks while every row
+ * stays 32-byte aligned, as WMMA loads require. Blocks of 8 warps (256 threads) each computing a
+ * 128 x 128 tile of C, the warps 4 down and 2 across with 32 x 64 each (2 x 4 fragments), K
+ * taken 64 at a time, warps 0-3 bringing in A's part and warps 4-7 B's with 16-byte moves, the
+ * result leaving through shared memory, one persistent block per multiprocessor. Adapted to the
+ * lab: B row-major (its part kept as 64 rows of 128 + 16 halves, row_major matrix_b fragments),
+ * C = A B with C never read (the sums start at zero), M, N, K known only at run time and
+ * multiples of 16 (zeros past the edges of A and B, the tile count rounded up, nothing stored
+ * outside C), the multiprocessor count from cudaDeviceGetAttribute. Only `padded` launches it
+ * (the other stages launch nothing): the study of what a pass certifies grades this file, and a
+ * textbook kernel must pass. */
 #include "wmma_gemm.h"
 
 #include "textbook/samples_tensorcore.h"
@@ -20,6 +21,6 @@ extern "C" void wmma_warp_tile(int, int, int, const lab_half *, const lab_half *
 extern "C" void wmma_block_tile(int, int, int, const lab_half *, const lab_half *, float *) {}
 extern "C" void wmma_padded(int M, int N, int K, const lab_half *A, const lab_half *B, float *C)
 {
-    samples_tensorcore_gemm<SKEW_HALF>(M, N, K, A, B, C);
+    tcg::tiled_gemm_run<tcg::PADDED>(M, N, K, A, B, C);
 }
 extern "C" void wmma_pipelined(int, int, int, const lab_half *, const lab_half *, float *) {}
