@@ -5,6 +5,7 @@
 #include "callsite.h"
 #include "elf.h"
 #include "config.h"
+#include "tool.h"
 #include "util.h"
 
 #include <fnmatch.h>

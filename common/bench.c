@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "submission.h"
 #include "judge.h"
 #include "scorer.h"
 #include "util.h"
@@ -126,7 +127,7 @@ int profile(const options *opt, grader *g, const char *source)
         printf("%s profile: perf is not installed (Debian package linux-perf: apt-get install -y linux-perf)\n", LAB.id);
         return 2;
     }
-    if (build(opt, g, source, config_str(&g->run->cfg, "cflags"), msg, sizeof msg) != BUILD_OK) {
+    if (build_submission(opt, g, source, config_str(&g->run->cfg, "cflags"), msg, sizeof msg) != BUILD_OK) {
         fprintf(stderr, "%s: %s\n", source, msg);
         return 1;
     }
@@ -237,7 +238,7 @@ int bench(const options *opt, grader *g, const char *source)
         printf("%s bench: %s\n", LAB.id, g->run->skip_why);
         return 0;
     }
-    if (build(opt, g, source, cflags, msg, sizeof msg) != BUILD_OK) {
+    if (build_submission(opt, g, source, cflags, msg, sizeof msg) != BUILD_OK) {
         fprintf(stderr, "%s: %s\n", source, msg);
         return 1;
     }
@@ -298,7 +299,7 @@ int bench(const options *opt, grader *g, const char *source)
         char flags[512], *o3;
         snprintf(flags, sizeof flags, "%s", cflags);
         if ((o3 = strstr(flags, "-O3"))) memcpy(o3, levels[l], 3);
-        if (build(opt, g, source, flags, msg, sizeof msg) != BUILD_OK) {
+        if (build_submission(opt, g, source, flags, msg, sizeof msg) != BUILD_OK) {
             printf("  %s: %s\n", levels[l], msg);
             continue;
         }

@@ -4,6 +4,7 @@
 #include "build.h"
 #include "config.h"
 #include "gpu_register.h"
+#include "tool.h"
 #include "util.h"
 
 #include <fcntl.h>
@@ -20,43 +21,7 @@
 #include <unistd.h>
 
 
-#define TOOL_TIMEOUT_S 60.0
 #define MAX_SOURCE_BYTES (1 << 20)
-
-int run_tool(char *const argv[], const char *out_path, double timeout_s)
-{
-    return run_tool_files(argv, out_path, timeout_s, (size_t)64 << 20); /* no object beyond 64 MiB */
-}
-
-int run_tool_files(char *const argv[], const char *out_path, double timeout_s, size_t max_file_bytes)
-{
-    pid_t pid = fork();
-    if (pid < 0) return -1;
-    if (pid == 0) {
-        int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int in = open("/dev/null", O_RDONLY);
-        if (out < 0 || in < 0) _exit(126);
-        dup2(in, 0);
-        dup2(out, 1);
-        dup2(out, 2);
-        struct rlimit fs = {max_file_bytes, max_file_bytes};
-        setrlimit(RLIMIT_FSIZE, &fs);
-        setenv("LC_ALL", "C", 1); /* plain ASCII quotes in compiler messages */
-        execvp(argv[0], argv);
-        _exit(127);
-    }
-    double deadline = now_s() + timeout_s;
-    int status;
-    while (waitpid(pid, &status, WNOHANG) == 0) {
-        if (now_s() > deadline) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            return -1;
-        }
-        usleep(2000);
-    }
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 /* argv from a space-separated string plus fixed words; returns a NULL-terminated vector. */
 static char **argv_build(const char *const *head, const char *flags, const char *const *tail)
@@ -75,14 +40,6 @@ static void argv_free(char **v)
 {
     for (char **p = v; *p; p++) free(*p);
     free(v);
-}
-
-/* The first `max` bytes of a tool's output, for a message. */
-void tool_message(const char *path, char *msg, size_t len, const char *prefix)
-{
-    char *text = read_text(path, 3000);
-    snprintf(msg, len, "%s%s", prefix, text ? text : "(no output)");
-    free(text);
 }
 
 /* One step of the build: head, the flags split into words, tail; its output to `out`. 0 when it

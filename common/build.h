@@ -37,15 +37,4 @@ enum build_status { BUILD_OK, BUILD_MISSING, BUILD_COMPILE, BUILD_AUDIT, BUILD_L
 /* Build `scratch`/runner. Returns a build_status; msg says what went wrong, for the student. */
 int build_runner(const build_spec *b, char *msg, size_t len);
 
-/* The audit alone, on an object file (exposed for tests). A CUDA object must have been compiled
- * with -Xcompiler -ffunction-sections, as build_runner does: the audit tells nvcc's registration
- * code from the student's by the section each function is in. */
-int audit_object(const build_spec *b, const char *object, char *msg, size_t len);
-
-/* Run argv with stdout+stderr to out_path, under a wall-clock limit. Returns the exit status,
- * or -1 if it could not run or was killed. */
-int run_tool(char *const argv[], const char *out_path, double timeout_s);
-/* The same, with the size limit on any file it writes (run_tool's is 64 MiB). */
-int run_tool_files(char *const argv[], const char *out_path, double timeout_s, size_t max_file_bytes);
-
 #endif

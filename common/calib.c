@@ -1,9 +1,9 @@
 /* calib.c - see calib.h. */
 #define _GNU_SOURCE
 #include "calib.h"
-#include "build.h"
 #include "config.h"
 #include "stats.h"
+#include "tool.h"
 #include "util.h"
 
 #include <math.h>

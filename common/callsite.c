@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "callsite.h"
+#include "tool.h"
 #include "util.h"
 
 /* ---- where a refused call is made, for the message ----

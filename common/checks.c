@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build.h"
 #include "checks.h"
 #include "gpu_register.h"
 #include "proto.h"
+#include "tool.h"
 #include "util.h"
 #include "verify.h"
 

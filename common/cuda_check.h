@@ -12,8 +12,10 @@
 
 #include <cuda_runtime_api.h>
 
+#include "runner_exit.h"
+
 /* Exit status of a program stopped by a failed CUDA call (the runner's scorer knows it). */
-#define CUDA_FAILED_STATUS 9
+#define CUDA_FAILED_STATUS RUNNER_CUDA_ERROR
 
 static inline void cuda_check_at(cudaError_t e, const char *call, const char *file, int line)
 {

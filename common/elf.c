@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "elf.h"
+#include "tool.h"
 #include "util.h"
 
 void elf_free(elf_info *e)

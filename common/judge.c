@@ -7,12 +7,12 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "build.h"
 #include "calib.h"
 #include "judge.h"
 #include "problems.h"
 #include "proto.h"
 #include "stats.h"
+#include "tool.h"
 #include "util.h"
 #include "verify.h"
 

@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "lab.h"
+#include "runner_exit.h" /* how a runner that stops on its own says why */
 
 #define PROTO_MAGIC 0x4c425731u /* "1WBL" */
 #define PROTO_IN_FD 3
@@ -35,12 +36,6 @@
 /* Guard zone on each side of every buffer, in doubles (one page), every byte guard_byte(b). */
 #define GUARD_DOUBLES 512
 
-/* How a runner that stops on its own says why (the scorer explains these to the student). A
- * CUDA call that fails exits with CUDA_FAILED_STATUS (cuda_check.h), which is RUNNER_CUDA_ERROR. */
-enum runner_exit {
-    RUNNER_NO_MEMORY = 3, RUNNER_WRITE_FAILED, RUNNER_READ_FAILED, RUNNER_NO_SANDBOX, RUNNER_BAD_JOB,
-    RUNNER_NO_GPU, RUNNER_CUDA_ERROR, RUNNER_LEAK,
-};
 
 enum msg_kind {
     MSG_CASE = 1, MSG_INPUT, MSG_SEED, MSG_GO, MSG_FETCH, MSG_FINISH,                 /* scorer -> runner */

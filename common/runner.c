@@ -160,7 +160,7 @@ static void __attribute__((noinline)) scrub_stack(void)
 }
 
 /* The scratch registers, where a seed a call below left may linger (the callee-saved ones hold
- * only run_timed's own values, which never include a seed: it is read only below, in
+ * only serve_timed's own values, which never include a seed: it is read only below, in
  * vary_from_cell or on the device). */
 static void scrub_registers(void)
 {
@@ -188,7 +188,7 @@ static void __attribute__((noinline)) forget_seed(void)
 }
 
 /* A host stage's varying input, made from the seed in the cell. The seed is read here, below
- * run_timed, never into a variable of its own: a callee-saved register of run_timed's holding it
+ * serve_timed, never into a variable of its own: a callee-saved register of serve_timed's holding it
  * would be pushed onto the stack by the calls that lead to the student's code (a CPU plant found
  * it there so). */
 static void __attribute__((noinline)) vary_from_cell(runner *r, int vary, const uint64_t *cell)
@@ -237,7 +237,7 @@ static void answer_fetch(runner *r, unsigned char *vals, uint64_t *at)
  * input is made, the output poisoned, the cache flushed; or an empty call) -> STAGED; GO -> the
  * call -> DONE with the time and the digest of the output where it lies; FETCH -> its values.
  * FINISH ends them. */
-static void run_timed(runner *r)
+static void serve_timed(runner *r)
 {
     int vary = r->j->vary;
     if (vary >= r->p->nbufs || (vary >= 0 && r->b[vary].role != ROLE_IN)) _exit(RUNNER_BAD_JOB);
@@ -317,7 +317,7 @@ static void run_case(const job *j)
     r.nout = buf_elems(&r.b[r.p->out]);
     r.out_bytes = buf_bytes(&r.b[r.p->out]);
     r.initial = xmalloc(r.out_bytes + 1);
-    if (j->timed) run_timed(&r);
+    if (j->timed) serve_timed(&r);
     else run_trials(&r);
     send_or_die(MSG_CASE_DONE, NULL, 0);
     for (int i = 0; i < r.p->nbufs; i++) free_guarded(r.c.buf[i]);

@@ -1,5 +1,5 @@
 /* scorer.h - what the scorer's main (grade.c) shares with `make bench` and `make profile`
- * (bench.c): the command line, and the build of the student's runner. */
+ * (bench.c): the command line, and those two commands. */
 #ifndef SCORER_H
 #define SCORER_H
 
@@ -14,9 +14,6 @@ typedef struct options {
     int have_seed, bench, list, calibrate, sanitize;
     double timeout;
 } options;
-
-/* Build the runner for `source` with `cflags` (the audit included): BUILD_OK, or the failure in msg. */
-int build(const options *opt, grader *g, const char *source, const char *cflags, char *msg, size_t len);
 
 /* `make bench`: several sizes of every stage, and for a CPU lab the compiler study. */
 int bench(const options *opt, grader *g, const char *source);

@@ -245,7 +245,7 @@ static void abi_rules(prog *p)
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-static void build(prog *p, int threads, int gpu, int sanitized)
+static void build_filter(prog *p, int threads, int gpu, int sanitized)
 {
     abi_rules(p);
     clone_rules(p, threads);
@@ -341,7 +341,7 @@ int sandbox_enter(int threads, int gpu, int sanitized)
     static prog p; /* static: a few kilobytes kept off the (possibly small) stack */
     if (no_writable_code()) return -1;
     p = (prog){.deny = tracing() ? SECCOMP_RET_TRAP : SECCOMP_RET_KILL_PROCESS};
-    build(&p, threads != 1 || gpu, gpu, sanitized); /* threads 0: as many as the machine has cores */
+    build_filter(&p, threads != 1 || gpu, gpu, sanitized); /* threads 0: as many as the machine has cores */
     if (p.overflow) return -1;
     struct sock_fprog fprog = {.len = (unsigned short)p.n, .filter = p.f};
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) return -1;

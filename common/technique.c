@@ -10,6 +10,7 @@
 #include "audit.h"
 #include "elf.h"
 #include "technique.h"
+#include "tool.h"
 #include "util.h"
 
 /* ---- the PTX side: functions, their opcodes, their calls ---- */
