@@ -2,6 +2,7 @@
  * (PAD 1): the design of the kernels in Mark Harris's "An Efficient Matrix Transpose in CUDA
  * C/C++" (NVIDIA Developer Blog, 2013), in this workbook's own code (see those files). */
 #include "transpose.h"
+#include "textbook/empty_stage.h"
 
 
 enum {
@@ -34,7 +35,3 @@ static __global__ void tile_transpose(float *out, const float *in, int m, int n)
         if (out_c < m && r < n) out[(size_t)r * m + out_c] = buf[lx][ly + dy];
     }
 }
-
-/* A stage the file leaves empty (each file fills one: tiled or padded). */
-#define EMPTY_STAGE(name) \
-    extern "C" void transpose_##name(int m, int n, const float *in, float *out) { (void)m, (void)n, (void)in, (void)out; }
