@@ -262,19 +262,6 @@ static void split_planted(void)
     }
 }
 
-/* Unchecked fixture of the batched tests: every batched plant graded by common/hostile.sh, two at
- * a time (nothing timed runs beside them), its log and exit status left for its test. */
-static void grade_batch(void)
-{
-    FILE *list = fopen("build/tmp/planted-batch.txt", "w");
-    for (int i = 0; list && i < nbatched; i++) fprintf(list, "%s\n", batched[i]);
-    if (list) fclose(list);
-    /* CUDA first, the biggest first (nvcc's builds are the long ones), so neither worker idles at the end */
-    sh("while read -r f; do case $f in *.cu) k=1 ;; *) k=0 ;; esac; echo \"$k $(wc -c < $f) $f\"; done "
-       "< build/tmp/planted-batch.txt | sort -rn | cut -d' ' -f3 | xargs -P 2 -n 1 sh -c 'n=$(echo \"${1#grading/}\" | sed s./planted/.-.); sh common/hostile.sh "
-       "build \"$1\" > build/tmp/hostile-$n.log 2>&1; echo $? > build/tmp/hostile-$n.rc' _");
-}
-
 /* The name a plant's log and exit status go by in build/tmp: its lab's and its own ("04-warp-reduction-
  * skips_warp.cu"), as plants of different labs share names (skips_warp.cu in labs 04 and 09). */
 static const char *plant_tag(const char *file, char *out, size_t len)
@@ -282,6 +269,20 @@ static const char *plant_tag(const char *file, char *out, size_t len)
     const char *lab = strncmp(file, "grading/", 8) ? file : file + 8, *slash = strchr(lab, '/');
     snprintf(out, len, "%.*s-%s", slash ? (int)(slash - lab) : 0, lab, strrchr(file, '/') + 1);
     return out;
+}
+
+/* Unchecked fixture of the batched tests: every batched plant graded by common/hostile.sh, two at
+ * a time (nothing timed runs beside them), its log and exit status left for its test under its tag. */
+static void grade_batch(void)
+{
+    FILE *list = fopen("build/tmp/planted-batch.txt", "w");
+    char tag[300];
+    for (int i = 0; list && i < nbatched; i++) fprintf(list, "%s %s\n", batched[i], plant_tag(batched[i], tag, sizeof tag));
+    if (list) fclose(list);
+    /* CUDA first, the biggest first (nvcc's builds are the long ones), so neither worker idles at the end */
+    sh("while read -r f n; do case $f in *.cu) k=1 ;; *) k=0 ;; esac; echo \"$k $(wc -c < $f) $f $n\"; done "
+       "< build/tmp/planted-batch.txt | sort -rn | cut -d' ' -f3,4 | xargs -P 2 -L 1 sh -c 'sh common/hostile.sh "
+       "build \"$1\" > build/tmp/hostile-$2.log 2>&1; echo $? > build/tmp/hostile-$2.rc' _");
 }
 
 /* A planted file's verdict: hostile.sh's exit status 0 (rejected as expected, or skipped here). */
