@@ -132,28 +132,13 @@ static char *allowed_dirs(const build_spec *b)
     return allowed;
 }
 
-/* Preprocess: every file the source includes must be a system header or in the lab folder. */
-static int check_includes(const build_spec *b, const char *src, char *msg, size_t len)
+/* Every file a preprocessor's dependency list `deps` names (make's form: "student.o: student.c a.h
+ * \\\n b.h", the first word after ':' the source) must be a system header or in the lab folder. */
+static int check_deps(const build_spec *b, const char *deps, char *msg, size_t len)
 {
-    char deps[1024], pre[1024], out[1024];
-    snprintf(deps, sizeof deps, "%s/student.d", b->scratch);
-    snprintf(pre, sizeof pre, "%s/student.i", b->scratch);
-    snprintf(out, sizeof out, "%s/preprocess.txt", b->scratch);
-    char idir[1100];
-    snprintf(idir, sizeof idir, "-I%s", b->lab_dir);
-    int nv = strstr(b->compiler, "nvcc") != NULL;
-    /* gcc writes the dependencies while preprocessing; nvcc needs two passes */
-    const char *head[] = {b->compiler, NULL};
-    const char *gcc_tail[] = {idir, "-E", "-MD", "-MF", deps, src, "-o", pre, NULL};
-    const char *nv_deps[] = {idir, "-M", src, "-o", deps, NULL}, *nv_pre[] = {idir, "-E", src, "-o", pre, NULL};
-    const char *failed = "does not compile (preprocessor):\n";
-    if (build_step(head, b->cflags, nv ? nv_deps : gcc_tail, out, msg, len, failed) ||
-        (nv && build_step(head, b->cflags, nv_pre, out, msg, len, failed)))
-        return BUILD_COMPILE;
     char *allowed = allowed_dirs(b);
     char *d = read_text(deps, 1 << 20), *save = NULL;
     int status = BUILD_OK;
-    /* make-style: "student.o: student.c a.h \\\n b.h"; the first word after ':' is the source. */
     char *list = d ? strchr(d, ':') : NULL;
     int first = 1;
     for (char *w = list ? strtok_r(list + 1, " \\\n", &save) : NULL; w; w = strtok_r(NULL, " \\\n", &save)) {
@@ -166,13 +151,52 @@ static int check_includes(const build_spec *b, const char *src, char *msg, size_
     }
     free(d);
     free(allowed);
-    char *text = status == BUILD_OK ? read_text(pre, 16 << 20) : NULL;
-    if (text && (strstr(text, ".incbin") || strstr(text, ".include"))) {
-        snprintf(msg, len, "audit: inline assembly pulls in a file (.incbin/.include)");
-        status = BUILD_AUDIT;
-    }
-    free(text);
     return status;
+}
+
+/* Preprocessed text must not ask the assembler for a file (.incbin, .include): a quick first look;
+ * check_assembler_reads below is the check no spelling escapes. */
+static int check_preprocessed(const char *pre, char *msg, size_t len)
+{
+    char *text = read_text(pre, 16 << 20);
+    int bad = text && (strstr(text, ".incbin") || strstr(text, ".include"));
+    free(text);
+    if (bad) snprintf(msg, len, "audit: inline assembly pulls in a file (.incbin/.include)");
+    return bad ? BUILD_AUDIT : BUILD_OK;
+}
+
+/* gcc: preprocess first, writing the dependencies on the way, and check both before compiling.
+ * (nvcc would need two passes of its own for that, a second of its build; it writes them while
+ * compiling instead, and they are checked after: nvcc_deps_checked below.) */
+static int check_includes(const build_spec *b, const char *src, char *msg, size_t len)
+{
+    char deps[1024], pre[1024], out[1024], idir[1100];
+    snprintf(deps, sizeof deps, "%s/student.d", b->scratch);
+    snprintf(pre, sizeof pre, "%s/student.i", b->scratch);
+    snprintf(out, sizeof out, "%s/preprocess.txt", b->scratch);
+    snprintf(idir, sizeof idir, "-I%s", b->lab_dir);
+    const char *head[] = {b->compiler, NULL}, *tail[] = {idir, "-E", "-MD", "-MF", deps, src, "-o", pre, NULL};
+    if (build_step(head, b->cflags, tail, out, msg, len, "does not compile (preprocessor):\n")) return BUILD_COMPILE;
+    int st = check_deps(b, deps, msg, len);
+    return st != BUILD_OK ? st : check_preprocessed(pre, msg, len);
+}
+
+/* nvcc, after its compile (`failed` if it failed): the dependencies it wrote (-MD) and the
+ * preprocessed text it kept (host and device), checked as gcc's are before. An include from
+ * outside is an audit finding even where the compile failed (the file's text is then no C). */
+static int nvcc_deps_checked(const build_spec *b, const char *deps, const char *keep, int failed, char *msg, size_t len)
+{
+    char saved[2048], pre[1200];
+    snprintf(saved, sizeof saved, "%s", msg);
+    if (access(deps, R_OK) == 0 && check_deps(b, deps, msg, len) != BUILD_OK) return BUILD_AUDIT;
+    snprintf(msg, len, "%s", saved);
+    if (failed) return BUILD_COMPILE;
+    static const char *const kept[] = {"student.cpp1.ii", "student.cpp4.ii"};
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        snprintf(pre, sizeof pre, "%s/%s", keep, kept[i]);
+        if (check_preprocessed(pre, msg, len) != BUILD_OK) return BUILD_AUDIT;
+    }
+    return BUILD_OK;
 }
 
 /* The assembler can read files too (.incbin, .include), and no search of the source finds every
@@ -256,7 +280,7 @@ static int build_steps(const build_spec *b, char *msg, size_t len)
     snprintf(idir, sizeof idir, "-I%s", b->lab_dir);
     msg[0] = '\0';
     int st = copy_source(b->source, src, msg, len);
-    if (st == BUILD_OK) st = check_includes(b, src, msg, len);
+    if (st == BUILD_OK && !strstr(b->compiler, "nvcc")) st = check_includes(b, src, msg, len);
     if (st != BUILD_OK) return st;
 
     /* A CUDA build keeps nvcc's PTX, to read it: the lab's forbidden instructions (below), and the
@@ -289,8 +313,14 @@ static int build_steps(const build_spec *b, char *msg, size_t len)
     tail[t++] = "-g";
     tail[t++] = idir, tail[t++] = "-c", tail[t++] = src, tail[t++] = "-o", tail[t++] = obj;
     if (ptx) tail[t++] = "--keep", tail[t++] = keep_dir;
+    char deps[1100];
+    snprintf(deps, sizeof deps, "%s/student.d", b->scratch);
+    unlink(deps);
+    if (nv) tail[t++] = "-MD", tail[t++] = "-MF", tail[t++] = deps;
     tail[t] = NULL;
-    if (build_step(head, b->cflags, tail, out, msg, len, "does not compile:\n")) return BUILD_COMPILE;
+    int failed = build_step(head, b->cflags, tail, out, msg, len, "does not compile:\n");
+    if (nv && (st = nvcc_deps_checked(b, deps, keep, failed, msg, len)) != BUILD_OK) return st;
+    if (failed) return BUILD_COMPILE;
     phase("  compile");
     if ((st = check_assembler_reads(b, src, asm_deps, msg, len)) != BUILD_OK) return st;
     if ((st = audit_object(b, obj, msg, len)) != BUILD_OK) return st;
