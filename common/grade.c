@@ -92,7 +92,7 @@ static void check_stage_name(const char *stage)
 
 static void list_stages(void)
 {
-    printf("%s: %s (edit %s)\n", LAB.id, LAB.title, LAB.source);
+    printf("%s: %s%s (edit %s)\n", LAB.id, LAB.title, LAB.threads == 0 ? " (timed on all cores)" : "", LAB.source);
     for (int i = 0; i < LAB.nstages; i++)
         printf("  %d  %-12s %-22s %s\n", i + 1, LAB.stages[i].name, LAB.stages[i].function, LAB.stages[i].what);
 }

@@ -4,31 +4,61 @@
 #define _GNU_SOURCE
 #include <glob.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include "tests.h"
 
 static glob_t lab_dirs, planted, honest, firsts;
+/* The lists split by kind of lab: a CPU lab's files are graded (and timed) by their tests; a GPU
+ * lab's, where no GPU is, are only built and audited, in the background (start_background), and
+ * their tests, last in this suite, read what came out. */
+static const char *cpu_firsts[64], *gpu_firsts[64], *cpu_honest[256], *gpu_honest[256];
+static int ncpu_firsts, ngpu_firsts, ncpu_honest, ngpu_honest;
+
+static int background_alive(void);
+static void hold_background(int hold);
+static int timed_on_all_cores(const char *lab);
+
+/* Wait for a file the background writes; 0 if the background ended without writing it. */
+static int wait_for(const char *path)
+{
+    hold_background(0); /* were a test killed while it held the background still */
+    while (access(path, F_OK) != 0) {
+        if (!background_alive()) return access(path, F_OK) == 0;
+        usleep(200000);
+    }
+    return 1;
+}
 
 /* Grade WORK for one lab the way the scripts do (common/lib.sh's run_grader, with the CUDA
- * settings `make check` exports); the JSON goes to build/tmp/results/<tag>. A grading done already
- * by pregrade_gpu_builds (its exit status in build/tmp/<tag>.pregraded) is taken, once. */
+ * settings `make check` exports); the JSON goes to build/tmp/results/<tag>. A grading queued for
+ * the background (build/tmp/<tag>.queued) is waited for, and its exit status (build/tmp/<tag>.pregraded)
+ * taken, once. A lab timed on all cores is graded with the background held still. */
 static int grade(const char *lab, const char *work, const char *tag, const char *extra)
 {
-    char marker[400];
+    char marker[400], queued[400];
     snprintf(marker, sizeof marker, "build/tmp/%s.pregraded", tag);
-    char *rc = slurp(marker); /* graded already, with the same options (pregrade_gpu_builds) */
+    snprintf(queued, sizeof queued, "build/tmp/%s.queued", tag);
+    if (access(queued, F_OK) == 0) wait_for(marker);
+    char *rc = slurp(marker); /* graded already, with the same options */
     if (rc) {
         int status = atoi(rc);
         free(rc);
         unlink(marker);
+        unlink(queued);
         return status;
     }
-    return sh(". common/lib.sh && run_grader build %s %s build/tmp/results/%s %s > build/tmp/%s.log 2>&1", lab, work, tag,
-              extra, tag);
+    int all = timed_on_all_cores(lab);
+    if (all) hold_background(1);
+    int status = sh(". common/lib.sh && run_grader build %s %s build/tmp/results/%s %s > build/tmp/%s.log 2>&1", lab, work,
+                    tag, extra, tag);
+    if (all) hold_background(0);
+    return status;
 }
 
 /* The stage a textbook file (grading/<lab>/textbook/) is graded on, from its first line
@@ -48,41 +78,93 @@ static int textbook_stage(const char *file, char *out, size_t len)
 /* "(edit matvec.c)" of a lab's --list: the file its students edit. */
 static void lab_source_of(const char *lab, char *src, size_t len);
 
-/* Where no GPU is, a GPU lab's gradings only build and audit (nvcc, seconds each) and time nothing:
- * the references, starters and honest variants of those labs are graded here two at a time, before
- * their tests, which then read what came out (grade() above). On a GPU each runs in its test, alone. */
-static void pregrade_gpu_builds(void)
+static int is_gpu_lab(const char *lab)
 {
+    return sh("grep -q '^GPU_LABS' grading/%s/lab.mk 2>/dev/null", lab) == 0;
+}
+
+/* "04-warp-reduction" of "grading/04-warp-reduction/...". */
+static const char *lab_of(const char *path, char *out, size_t len)
+{
+    snprintf(out, len, "%s", path + strlen("grading/"));
+    char *slash = strchr(out, '/');
+    if (slash) *slash = '\0';
+    return out;
+}
+
+/* A lab timed on all cores (its --list says so): its gradings hold the background still. */
+static int timed_on_all_cores(const char *lab)
+{
+    return sh("build/grading/%s/grade --list --lab-dir grading/%s --build build 2>/dev/null | head -n 1 | "
+              "grep -q '(timed on all cores)'", lab, lab) == 0;
+}
+
+static const char *plant_tag(const char *file, char *out, size_t len);
+static char *gpu_batched[512];
+static int ngpu_batched;
+
+/* The background's process group (build/tmp/background.pid), or 0. */
+static pid_t background_group(void)
+{
+    char *text = slurp("build/tmp/background.pid");
+    pid_t pid = text ? (pid_t)atol(text) : 0;
+    free(text);
+    return pid;
+}
+
+static int background_alive(void)
+{
+    pid_t g = background_group();
+    return g > 0 && kill(-g, 0) == 0;
+}
+
+/* Stop the background where a timed test needs every core, and let it go on after. */
+static void hold_background(int hold)
+{
+    pid_t g = background_group();
+    if (g > 0) kill(-g, hold ? SIGSTOP : SIGCONT);
+}
+
+/* Where no GPU is, a GPU lab's gradings only build and audit (nvcc, seconds each) and time nothing.
+ * They are started here, before any test, in the background at the lowest priority (tests/background.sh,
+ * two at a time): they take the core that the timed tests of the CPU labs leave free, and those
+ * tests hold them still where a lab is timed on all cores. A GPU lab's tests come last and read
+ * what came out (grade() above). On a GPU each runs in its test, alone. */
+static void start_background(void)
+{
+    pid_t old = background_group();
+    if (old > 0) kill(-old, SIGKILL); /* an earlier run's, cut short */
+    sh("rm -f build/tmp/background.pid build/tmp/*.queued build/tmp/*.pregraded build/tmp/hostile-*.rc");
     if (access("/dev/nvidiactl", F_OK) == 0) return;
-    sh("rm -f build/tmp/*.pregraded");
-    FILE *jobs = fopen("build/tmp/pregrade.txt", "w");
+    const char *suite = getenv("CK_RUN_SUITE");
+    if (suite && *suite && strcmp(suite, "grading")) return; /* another suite alone: nothing to build */
+    FILE *jobs = fopen("build/tmp/background.txt", "w");
     if (!jobs) return;
-    for (size_t i = 0; i < firsts.gl_pathc; i++) {
-        char lab[256], mk[400];
-        snprintf(lab, sizeof lab, "%s", firsts.gl_pathv[i] + strlen("grading/"));
-        *strchr(lab, '/') = '\0';
-        snprintf(mk, sizeof mk, "grep -q '^GPU_LABS' grading/%s/lab.mk 2>/dev/null", lab);
-        if (sh("%s", mk) != 0) continue;
-        if (access("solutions", F_OK) == 0) fprintf(jobs, "%s solutions solutions-%s\n", lab, lab);
-        fprintf(jobs, "%s labs starter-%s\n", lab, lab);
+    char lab[256], tag[600];
+    /* the references and starters first, as their tests come first */
+    for (int i = 0; i < ngpu_firsts; i++) {
+        lab_of(gpu_firsts[i], lab, sizeof lab);
+        if (access("solutions", F_OK) == 0) fprintf(jobs, "grade %s solutions solutions-%s\n", lab, lab);
+        fprintf(jobs, "grade %s labs starter-%s\n", lab, lab);
     }
-    for (size_t i = 0; i < honest.gl_pathc; i++) {
-        const char *file = honest.gl_pathv[i];
-        char lab[256], name[256], src[64] = "";
-        char only[64] = "";
-        if (strstr(file, ".cu") == NULL || sscanf(file, "grading/%255[^/]/%*[a-z]/%255[^.]", lab, name) != 2) continue;
+    for (int i = 0; i < ngpu_batched; i++) fprintf(jobs, "plant %s %s\n", gpu_batched[i], plant_tag(gpu_batched[i], tag, sizeof tag));
+    for (int i = 0; i < ngpu_honest; i++) {
+        const char *file = gpu_honest[i];
+        char name[256], src[64] = "", only[64] = "";
+        if (sscanf(file, "grading/%255[^/]/%*[a-z]/%255[^.]", lab, name) != 2) continue;
         lab_source_of(lab, src, sizeof src);
         textbook_stage(file, only, sizeof only);
         sh("rm -rf build/tmp/honest-%s-%s && mkdir -p build/tmp/honest-%s-%s/%s && cp %s build/tmp/honest-%s-%s/%s/%s", lab,
            name, lab, name, lab, file, lab, name, lab, src);
-        fprintf(jobs, "%s build/tmp/honest-%s-%s honest-%s-%s %s\n", lab, lab, name, lab, name, only);
+        fprintf(jobs, "grade %s build/tmp/honest-%s-%s honest-%s-%s%s%s\n", lab, lab, name, lab, name, *only ? " " : "", only);
     }
     fclose(jobs);
-    /* the biggest trees first (their sources' bytes: the longest builds), so neither worker idles at the end */
-    /* (no blank may end a line: xargs -L joins such a line to the next) */
-    sh("while read -r lab work tag only; do echo \"$(cat $work/$lab/* 2>/dev/null | wc -c) $lab $work $tag${only:+ $only}\"; done "
-       "< build/tmp/pregrade.txt | sort -rn | cut -d' ' -f2- | xargs -P 2 -L 1 sh -c '. common/lib.sh; run_grader build "
-       "\"$1\" \"$2\" build/tmp/results/$3 ${4:+--stage $4} > build/tmp/$3.log 2>&1; echo $? > build/tmp/$3.pregraded' _");
+    /* every job's marker first, so a test knows to wait for it */
+    sh("awk '$1 == \"grade\" { print \"build/tmp/\" $4 \".queued\" } $1 == \"plant\" { print \"build/tmp/hostile-\" $3 \".queued\" }' "
+       "build/tmp/background.txt | xargs -r touch");
+    sh("setsid nice -n 19 sh -c 'echo $$ > build/tmp/background.pid.part && mv build/tmp/background.pid.part "
+       "build/tmp/background.pid && exec sh tests/background.sh build/tmp/background.txt' > build/tmp/background.log 2>&1 &");
+    while (access("build/tmp/background.pid", F_OK) != 0) usleep(10000);
 }
 
 static char *results(const char *lab, const char *tag)
@@ -174,14 +256,6 @@ static void lab_source_of(const char *lab, char *src, size_t len)
     snprintf(src, len, "%s", s);
 }
 
-static const char *lab_name(size_t i)
-{
-    static char buf[256];
-    snprintf(buf, sizeof buf, "%s", lab_dirs.gl_pathv[i] + strlen("grading/"));
-    *strchr(buf, '/') = '\0';
-    return buf;
-}
-
 /* The technique check (common/technique.h) is read in the build, GPU or not: no stage of a
  * reference, honest or textbook file may fail it, here or on a GPU. */
 static void technique_met(const char *doc, char names[][32], int n, const char *who, const char *tag)
@@ -191,10 +265,10 @@ static void technique_met(const char *doc, char names[][32], int n, const char *
                       who, names[s], output_of(doc, names[s], "speed"), tag);
 }
 
-START_TEST(test_reference_passes_every_stage)
+static void reference_passes(const char *labdir)
 {
     char lab[256], names[16][32], tag[300];
-    snprintf(lab, sizeof lab, "%s", lab_name((size_t)_i));
+    lab_of(labdir, lab, sizeof lab);
     snprintf(tag, sizeof tag, "solutions-%s", lab);
     char dir[300];
     snprintf(dir, sizeof dir, "solutions/%s", lab);
@@ -221,12 +295,17 @@ START_TEST(test_reference_passes_every_stage)
     free(log);
     free(doc);
 }
+
+START_TEST(test_reference_passes_every_stage) { reference_passes(cpu_firsts[_i]); }
 END_TEST
 
-START_TEST(test_starter_fails_every_stage_cleanly)
+START_TEST(test_gpu_lab_reference_passes_every_stage) { reference_passes(gpu_firsts[_i]); }
+END_TEST
+
+static void starter_fails_cleanly(const char *labdir)
 {
     char lab[256], names[16][32], tag[300];
-    snprintf(lab, sizeof lab, "%s", lab_name((size_t)_i));
+    lab_of(labdir, lab, sizeof lab);
     snprintf(tag, sizeof tag, "starter-%s", lab);
     char *doc = NULL;
     int rc = grade(lab, "labs", tag, ""), n = stages(lab, names, 16);
@@ -243,6 +322,11 @@ START_TEST(test_starter_fails_every_stage_cleanly)
     }
     free(doc);
 }
+
+START_TEST(test_starter_fails_every_stage_cleanly) { starter_fails_cleanly(cpu_firsts[_i]); }
+END_TEST
+
+START_TEST(test_gpu_lab_starter_fails_every_stage_cleanly) { starter_fails_cleanly(gpu_firsts[_i]); }
 END_TEST
 
 /* The planted submissions in two lists. `batched`: those whose verdict no neighbour can change
@@ -258,6 +342,7 @@ static void split_planted(void)
     for (size_t i = 0; i < planted.gl_pathc; i++) {
         char *file = planted.gl_pathv[i];
         if (sh(". common/lib.sh && plant_alone %s", file) == 0) alone[nalone++] = file; /* one rule, hostile.sh's too */
+        else if (strstr(file, ".cu")) gpu_batched[ngpu_batched++] = file;
         else batched[nbatched++] = file;
     }
 }
@@ -273,16 +358,24 @@ static const char *plant_tag(const char *file, char *out, size_t len)
 
 /* Unchecked fixture of the batched tests: every batched plant graded by common/hostile.sh, two at
  * a time (nothing timed runs beside them), its log and exit status left for its test under its tag. */
-static void grade_batch(void)
+static void grade_plants(char *const *files, int n)
 {
     FILE *list = fopen("build/tmp/planted-batch.txt", "w");
     char tag[300];
-    for (int i = 0; list && i < nbatched; i++) fprintf(list, "%s %s\n", batched[i], plant_tag(batched[i], tag, sizeof tag));
+    for (int i = 0; list && i < n; i++) fprintf(list, "%s %s\n", files[i], plant_tag(files[i], tag, sizeof tag));
     if (list) fclose(list);
-    /* CUDA first, the biggest first (nvcc's builds are the long ones), so neither worker idles at the end */
-    sh("while read -r f n; do case $f in *.cu) k=1 ;; *) k=0 ;; esac; echo \"$k $(wc -c < $f) $f $n\"; done "
-       "< build/tmp/planted-batch.txt | sort -rn | cut -d' ' -f3,4 | xargs -P 2 -L 1 sh -c 'sh common/hostile.sh "
-       "build \"$1\" > build/tmp/hostile-$2.log 2>&1; echo $? > build/tmp/hostile-$2.rc' _");
+    /* the biggest first, so neither worker idles at the end */
+    sh("while read -r f n; do echo \"$(wc -c < $f) $f $n\"; done < build/tmp/planted-batch.txt | sort -rn | cut -d' ' -f2,3 | "
+       "xargs -P 2 -L 1 sh -c 'sh common/hostile.sh build \"$1\" > build/tmp/hostile-$2.log 2>&1; echo $? > build/tmp/hostile-$2.rc' _");
+}
+
+static void grade_batch(void) { grade_plants(batched, nbatched); }
+
+/* A GPU lab's batched plants: built in the background where no GPU is (start_background); on a GPU,
+ * here, two at a time, with nothing timed beside them. */
+static void grade_gpu_batch(void)
+{
+    if (access("/dev/nvidiactl", F_OK) == 0) grade_plants(gpu_batched, ngpu_batched);
 }
 
 /* A planted file's verdict: hostile.sh's exit status 0 (rejected as expected, or skipped here). */
@@ -303,29 +396,38 @@ START_TEST(test_planted_submission_is_caught)
 {
     const char *file = alone[_i];
     char tag[300];
-    expect_caught(file, sh("sh common/hostile.sh build %s > build/tmp/hostile-%s.log 2>&1", file, plant_tag(file, tag, sizeof tag)));
+    hold_background(1); /* judged on speed, or on its threads: the machine its own (the LLC too) */
+    int rc = sh("sh common/hostile.sh build %s > build/tmp/hostile-%s.log 2>&1", file, plant_tag(file, tag, sizeof tag));
+    hold_background(0);
+    expect_caught(file, rc);
 }
 END_TEST
 
-START_TEST(test_planted_submission_in_batch_is_caught)
+/* A batched plant's verdict, left by the batch (grade_batch) or the background (start_background). */
+static void batched_plant_caught(const char *file)
 {
-    const char *file = batched[_i];
-    char path[400], tag[300];
+    char path[400], queued[400], tag[300];
     snprintf(path, sizeof path, "build/tmp/hostile-%s.rc", plant_tag(file, tag, sizeof tag));
+    snprintf(queued, sizeof queued, "build/tmp/hostile-%s.queued", tag);
+    if (access(queued, F_OK) == 0) wait_for(path);
     char *rc = slurp(path);
     ck_assert_msg(rc != NULL, "%s: not graded (no %s)", file, path);
     expect_caught(file, atoi(rc));
     free(rc);
 }
+
+START_TEST(test_planted_submission_in_batch_is_caught) { batched_plant_caught(batched[_i]); }
+END_TEST
+
+START_TEST(test_gpu_lab_planted_submission_is_caught) { batched_plant_caught(gpu_batched[_i]); }
 END_TEST
 
 /* grading/<lab>/honest/<name>.c(u): a correct submission written differently from the
  * reference. The grader must not reject honest work: every stage passes (or is skipped here).
  * grading/<lab>/textbook/<name>.c(u): one stage's technique as the public sources teach it (the
  * stage its first line names, "textbook: mv_block"), graded on that stage alone: it must pass. */
-START_TEST(test_honest_variant_passes)
+static void honest_passes(const char *file)
 {
-    const char *file = honest.gl_pathv[_i];
     char lab[256], name[256], names[16][32], tag[600], work[700], src[64] = "", only[64] = "", extra[100] = "";
     sscanf(file, "grading/%255[^/]/%*[a-z]/%255[^.]", lab, name);
     int n = lab_list(lab, names, 16, src);
@@ -358,6 +460,11 @@ START_TEST(test_honest_variant_passes)
     free(log);
     free(doc);
 }
+
+START_TEST(test_honest_variant_passes) { honest_passes(cpu_honest[_i]); }
+END_TEST
+
+START_TEST(test_gpu_lab_honest_variant_passes) { honest_passes(gpu_honest[_i]); }
 END_TEST
 
 /* ---------------------------------------------------------------- the make grade contract */
@@ -591,11 +698,14 @@ START_TEST(test_neighbour_on_a_core_is_not_the_students_failure)
     }
     ck_assert_int_eq(sh("rm -rf build/tmp/neighbour && mkdir -p build/tmp/neighbour/03-openmp && "
                         "cp solutions/03-openmp/parallel.c build/tmp/neighbour/03-openmp/"), 0);
-    ck_assert_int_eq(sh("hogs=''; for c in $(seq 1 %ld); do for i in 1 2 3 4 5 6 7 8; do "
+    hold_background(1); /* the neighbours are the test's own */
+    int hogged = sh("hogs=''; for c in $(seq 1 %ld); do for i in 1 2 3 4 5 6 7 8; do "
                         "taskset -c $c sh -c 'while :; do :; done' & hogs=\"$hogs $!\"; done; done; "
                         "trap 'kill $hogs' EXIT; sleep 0.3; . common/lib.sh && run_grader build 03-openmp "
                         "build/tmp/neighbour build/tmp/results/neighbour --stage matmul > build/tmp/neighbour.log 2>&1; "
-                        "true", cpus - 1), 0);
+                        "true", cpus - 1);
+    hold_background(0);
+    ck_assert_int_eq(hogged, 0);
     char *doc = results("03-openmp", "neighbour"), *log = slurp("build/tmp/neighbour.log");
     ck_assert_msg(doc && log, "no results: %s", log ? log : "(no log)");
     ck_assert_str_eq(reason(doc, "matmul", "correctness"), "ok");
@@ -749,20 +859,30 @@ Suite *grading_suite(void)
     keep_part(&honest, 0);
     sh("mkdir -p build/tmp/results");
     split_planted();
-    Suite *s = suite_create("grading");
-    TCase *first = tcase_create("references"), *batch = tcase_create("planted"), *t = tcase_create("end-to-end");
     firsts = lab_dirs; /* the references and starters: in part 1 only */
     keep_part(&firsts, 1);
-    tcase_add_unchecked_fixture(first, pregrade_gpu_builds, NULL);
-    tcase_add_loop_test(first, test_reference_passes_every_stage, 0, (int)firsts.gl_pathc);
-    tcase_add_loop_test(first, test_starter_fails_every_stage_cleanly, 0, (int)firsts.gl_pathc);
+    char lab[256];
+    for (size_t i = 0; i < firsts.gl_pathc; i++) {
+        if (is_gpu_lab(lab_of(firsts.gl_pathv[i], lab, sizeof lab))) gpu_firsts[ngpu_firsts++] = firsts.gl_pathv[i];
+        else cpu_firsts[ncpu_firsts++] = firsts.gl_pathv[i];
+    }
+    for (size_t i = 0; i < honest.gl_pathc; i++) {
+        if (strstr(honest.gl_pathv[i], ".cu")) gpu_honest[ngpu_honest++] = honest.gl_pathv[i];
+        else cpu_honest[ncpu_honest++] = honest.gl_pathv[i];
+    }
+    start_background();
+    Suite *s = suite_create("grading");
+    TCase *first = tcase_create("references"), *batch = tcase_create("planted"), *t = tcase_create("end-to-end");
+    TCase *gpu = tcase_create("gpu-labs");
+    tcase_add_loop_test(first, test_reference_passes_every_stage, 0, ncpu_firsts);
+    tcase_add_loop_test(first, test_starter_fails_every_stage_cleanly, 0, ncpu_firsts);
     tcase_set_timeout(first, 600);
     suite_add_tcase(s, first);
     tcase_add_unchecked_fixture(batch, grade_batch, NULL);
     tcase_add_loop_test(batch, test_planted_submission_in_batch_is_caught, 0, nbatched);
     suite_add_tcase(s, batch);
     tcase_add_loop_test(t, test_planted_submission_is_caught, 0, nalone);
-    tcase_add_loop_test(t, test_honest_variant_passes, 0, (int)honest.gl_pathc);
+    tcase_add_loop_test(t, test_honest_variant_passes, 0, ncpu_honest);
     tcase_add_test(t, test_make_grade_unknown_lab_lists_labs_and_exits_2);
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_gpu_lab_without_nvcc_is_skipped_with_a_message);
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_sanitize_on_a_cuda_lab_builds_plainly_and_skips);
@@ -783,5 +903,13 @@ Suite *grading_suite(void)
     }
     tcase_set_timeout(t, 600);
     suite_add_tcase(s, t);
+    /* the GPU labs last: where no GPU is, their builds have had the whole run so far */
+    tcase_add_unchecked_fixture(gpu, grade_gpu_batch, NULL);
+    tcase_add_loop_test(gpu, test_gpu_lab_reference_passes_every_stage, 0, ngpu_firsts);
+    tcase_add_loop_test(gpu, test_gpu_lab_starter_fails_every_stage_cleanly, 0, ngpu_firsts);
+    tcase_add_loop_test(gpu, test_gpu_lab_planted_submission_is_caught, 0, ngpu_batched);
+    tcase_add_loop_test(gpu, test_gpu_lab_honest_variant_passes, 0, ngpu_honest);
+    tcase_set_timeout(gpu, 1200);
+    suite_add_tcase(s, gpu);
     return s;
 }
