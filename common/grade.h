@@ -2,6 +2,8 @@
 #ifndef GRADE_H
 #define GRADE_H
 
+#include <stdio.h>
+
 #include "calib.h"
 #include "config.h"
 #include "lab.h"

@@ -127,8 +127,7 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
     /* a stage that breaks the chain: where memory is far above what one chain uses, this many times
      * one chain's rate is enough */
     double over = chain > 0 ? over_chain(cfg, stage) : 0;
-    res->required = config_num(cfg, st->name);
-    if (over > 0) res->required = fmin(res->required, floor(1000 * over * chain / res->ceiling_gflops) / 1000); /* to 0.1% */
+    res->required = required_fraction(config_num(cfg, st->name), over, chain, res->ceiling_gflops);
     res->fraction = res->gflops / res->ceiling_gflops;
     /* The fastest this machine has been seen to stream, in this run or at calibration: a busy
      * moment during this run's measurement must not make honest code look impossible. */
@@ -151,10 +150,7 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
                               "margin in thresholds.conf): the timing is not trustworthy", res->gflops, limit);
         return;
     }
-    res->fast_enough = res->fraction >= res->required;
-    double from = config_num(cfg, "partial_from") * res->required;
-    double credit = res->required > from ? (res->fraction - from) / (res->required - from) : res->fast_enough;
-    res->points_speed = res->max_speed * fmin(1.0, fmax(0.0, credit));
+    speed_points(res, config_num(cfg, "partial_from"));
     if (!res->fast_enough)
         fail(o, "too-slow", "%.2f GFLOP/s is %.*f%% of the ceiling%s; this stage needs %.*f%% (%.2f GFLOP/s)%s", res->gflops,
              percent_decimals(res->required, res->fraction), 100 * res->fraction,
@@ -216,27 +212,6 @@ void stage_points(const config *cfg, int stage, stage_result *res)
     res->max_correct = config_num(cfg, "points_correct");
     res->max_speed = config_num(cfg, "points_speed");
 }
-
-/* CPUs' worth of time the code's threads lost while timed: standing ready for a CPU another process
- * held (res->waited), or that the host of this virtual machine took (res->stolen). */
-static double lost_cpus(const stage_result *res) { return fmax(res->stolen, 0) + fmax(res->waited, 0); }
-
-int worth_timing_again(const stage_result *res)
-{
-    return res->stolen < 0 || res->waited < 0 || lost_cpus(res) >= LOST_BUSY || res->fraction >= RETIME_WITHIN * res->required;
-}
-
-/* The CPUs' worth of time the code's threads wanted while it was called: the kernel's count of the
- * runner's CPU time over its calls (res->cpus: session.c) and what they lost. A busy neighbour
- * lowers the first and raises the second; nothing but more runnable threads raises the sum. */
-static double cpus_wanted(const stage_result *res) { return res->cpus + lost_cpus(res); }
-
-/* Whether the code's threads worked while it was called: cpus_wanted at least 1 + (threads - 1) / 4.
- * Serial code reads 1.0; parallel code 1.25-1.66 CPUs busy of 2 on lab 03's matvec (its calls, 6 ms,
- * include the channel's wake-ups) with up to 0.47 more waiting on a machine where kernel threads
- * were at work, 1.7-2.0 on its matmul (docs/BENCHMARKS.md, 2026-11-26). Code can raise the count by
- * spinning, never lower it: a verdict it raises earns no points (see the callers). */
-static int threads_worked(const stage_result *res, int threads) { return cpus_wanted(res) >= 1 + 0.25 * (threads - 1); }
 
 /* A speedup this machine's memory can't show (its bandwidth at the lab's threads `scale` times one
  * thread's, short of the stage's requirement), from code whose threads worked (threads_worked; code
@@ -393,33 +368,6 @@ static double baseline_gflops(grader *g, lab_shape s, int again)
 
 /* ---------------------------------------------------------------- the speedup of a compute-bound stage (rules) */
 
-/* What a compute-bound stage's figures say about its speedup over the one-thread baseline
- * (res->speedup: its rate at the lab's threads over the baseline's; res->speedup_required), in this
- * order; `lib` is OpenBLAS's own gain from one thread to `threads` measured just after (-1: not
- * measured; speedup_needs_library says when it is needed). A pure rule on recorded figures. */
-int speedup_verdict(const stage_result *res, int threads, double lib)
-{
-    /* the kernel's count says one thread worked: a failure, whatever the machine did (a neighbour
-     * lowers the CPU count only by raising the waits counted with it) */
-    if (res->cpus >= 0 && !threads_worked(res, threads)) return SPEEDUP_SERIAL;
-    if (res->speedup >= res->speedup_required) return SPEEDUP_OK;
-    /* the threads lost CPU time to others while timed: that time given back decides */
-    if (lost_cpus(res) >= LOST_BUSY)
-        return passes_given_back(res, "no-speedup", threads) ? SPEEDUP_BUSY_LOST : SPEEDUP_SHORT_LOST;
-    /* nothing lost, and the library can't gain from the cores either (two vCPUs on one core, ...):
-     * BUSY where the cores' full gain, which the library shows is missing now, would have made it pass
-     * (a requirement above the thread count, as blocked's 4x over i-k-j on 2 cores, is mostly the
-     * technique's gain, which no machine excuses) */
-    if (lib > 0 && res->speedup * threads / fmin(lib, threads) >= res->speedup_required) return SPEEDUP_BUSY_LIBRARY;
-    return SPEEDUP_SHORT;
-}
-
-int speedup_needs_library(const stage_result *res, int threads)
-{
-    return !(res->cpus >= 0 && !threads_worked(res, threads)) && res->speedup < res->speedup_required &&
-           lost_cpus(res) < LOST_BUSY;
-}
-
 /* Threaded labs, a compute-bound stage: its rate at the lab's thread count over the one-thread
  * baseline the grader times itself in this run (baseline_gflops), which must reach
  * `<stage>_speedup` from thresholds.conf, and its threads must have worked (threads_worked). The
@@ -540,24 +488,6 @@ static void measure_before_timing(grader *g, const lab_problem *p, stage_result 
     measure_now(g, 1, res);
     r->stream_lo = r->stream_lo > 0 ? fmin(r->stream_lo, r->now.stream_gbs) : r->now.stream_gbs;
     r->stream_hi = fmax(r->stream_hi, r->now.stream_gbs);
-}
-
-double given_back(const stage_result *res, const char *reason)
-{
-    double lost = lost_cpus(res);
-    if (lost < LOST_BUSY || res->cpus <= 0) return 0;
-    double back = (res->cpus + lost) / res->cpus;
-    return !strcmp(reason, "too-slow") ? res->fraction * back : !strcmp(reason, "no-speedup") ? res->speedup * back : 0;
-}
-
-int passes_given_back(const stage_result *res, const char *reason, int threads)
-{
-    /* code that must run on every thread and kept one busy stays serial, whatever it was given back */
-    if (threads > 1 && res->speedup_required > 0 && res->cpus >= 0 && !threads_worked(res, threads)) return 0;
-    double figure = given_back(res, reason);
-    if (!strcmp(reason, "too-slow")) return figure > 0 && figure >= res->required;
-    return !strcmp(reason, "no-speedup") && figure > 0 && figure >= res->speedup_required &&
-           (threads < 2 || threads_worked(res, threads)); /* which counts the lost time already */
 }
 
 /* A speed or speedup verdict that failed while the machine was busy is not the student's

@@ -748,6 +748,34 @@ START_TEST(test_busy_note_figure_is_the_one_compared)
 }
 END_TEST
 
+/* The speed rules (verdict.c) on a real lab 01 grading's figures (this VM, 2026-11-27: `unrolled`,
+ * four chains, one chain 1.327 GFLOP/s, the triad roof 2.446 GFLOP/s at its intensity): the
+ * one-chain rule binds only where memory is far above one chain; credit runs from half the
+ * requirement (nothing) to the requirement (all). */
+START_TEST(test_speed_rules_on_recorded_figures)
+{
+    ck_assert(fabs(required_fraction(0.55, 1.1, 1.327, 2.446) - 0.55) < 1e-12); /* 1.1 x 1.327 = 60% of the roof */
+    ck_assert(fabs(required_fraction(0.55, 1.1, 1.327, 4.0) - 0.364) < 1e-12);  /* 36.49%, to 0.1% down */
+    ck_assert(fabs(required_fraction(0.55, 0, 1.327, 4.0) - 0.55) < 1e-12);     /* no <stage>_over_chain */
+    ck_assert(fabs(required_fraction(0.55, 1.1, 0, 4.0) - 0.55) < 1e-12);       /* no chain measured */
+    stage_result r = {.required = 0.55, .max_speed = 10, .fraction = 0.56};
+    speed_points(&r, 0.5);
+    ck_assert(r.fast_enough && r.points_speed == 10);
+    r.fraction = 0.55; /* at the requirement: a pass */
+    speed_points(&r, 0.5);
+    ck_assert(r.fast_enough && r.points_speed == 10);
+    r.fraction = 0.4125; /* halfway from 27.5% to 55% */
+    speed_points(&r, 0.5);
+    ck_assert(!r.fast_enough && fabs(r.points_speed - 5) < 1e-9);
+    r.fraction = 0.2;
+    speed_points(&r, 0.5);
+    ck_assert(!r.fast_enough && r.points_speed == 0);
+    r.fraction = 0.5; /* partial_from 1: all or nothing */
+    speed_points(&r, 1.0);
+    ck_assert(!r.fast_enough && r.points_speed == 0);
+}
+END_TEST
+
 /* Row 38: a runner that claims any time at all (moved on its stack, in its heap, in mapped memory,
  * by a second thread: its figure is the one number it sends) gains at most the empty call's round
  * trip and the slack below the scorer's own time, and never counts more than the scorer saw. */
@@ -799,6 +827,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_steal_excuses_only_what_it_explains);
     tcase_add_test(t, test_retime_only_what_a_quieter_moment_could_pass);
     tcase_add_test(t, test_speedup_verdict_condemns_serial_before_busy);
+    tcase_add_test(t, test_speed_rules_on_recorded_figures);
     tcase_add_test(t, test_busy_note_figure_is_the_one_compared);
     tcase_add_test(t, test_int_elements_round_clamp_and_fill);
     tcase_set_timeout(t, 60);
