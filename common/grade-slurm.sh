@@ -27,11 +27,26 @@ TASK
 gres=""
 [ "$gpu" = 1 ] && gres="--gres=gpu:1"
 echo "submitting $n grading tasks to SLURM (one node each${gres:+, one GPU each}) and waiting ..."
-sbatch --wait --parsable --array=1-$n --exclusive $gres --job-name=workbook-grade \
-    --output="$out/slurm/task-%a.out" ${SLURM_ARGS:-} "$job" > "$out/slurm/job.txt" || {
-    echo "the SLURM job failed or was refused (see $out/slurm/)" >&2
-    exit 2
-}
+failed() { echo "the SLURM job failed or was refused (see $out/slurm/)" >&2; exit 2; }
+sbatch --parsable --array=1-$n --exclusive $gres --job-name=workbook-grade \
+    --output="$out/slurm/task-%a.out" ${SLURM_ARGS:-} "$job" > "$out/slurm/job.txt" || failed
+id=$(cut -d';' -f1 "$out/slurm/job.txt")
+# Waited for here rather than by `sbatch --wait`, which looks less and less often (up to every 32 s)
+# and so kept a finished array waiting half a minute: while squeue lists a task of it, every 2 s.
+errors=0
+while :; do
+    if tasks=$(squeue -h -j "$id" -o %T 2>/dev/null); then
+        [ -n "$tasks" ] || break
+        errors=0
+    else # the controller busy: ask again, for five minutes at most
+        errors=$((errors + 1))
+        [ $errors -lt 150 ] || failed
+    fi
+    sleep 2
+done
+# Every task's end, from the controller (it keeps a finished job's record for MinJobAge, 300 s by default).
+states=$(scontrol -o show job "$id" 2>/dev/null | sed -n 's/.* JobState=\([A-Z_]*\) .*/\1/p' | sort -u | tr '\n' ' ')
+[ "$states" = "COMPLETED " ] || failed
 echo "SLURM job $(cat "$out/slurm/job.txt") done"
 cat "$out"/slurm/task-*.out 2>/dev/null | grep -v '^graded \|^gradebook:' | sed 's/^/  /'
 GRADEBOOK_ONLY=1 sh common/grade-all.sh "$build" "$subs" "$force" "$@" | tail -n 1
