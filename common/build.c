@@ -186,10 +186,8 @@ static int check_includes(const build_spec *b, const char *src, char *msg, size_
  * outside is an audit finding even where the compile failed (the file's text is then no C). */
 static int nvcc_deps_checked(const build_spec *b, const char *deps, const char *keep, int failed, char *msg, size_t len)
 {
-    char saved[2048], pre[1200];
-    snprintf(saved, sizeof saved, "%s", msg);
-    if (access(deps, R_OK) == 0 && check_deps(b, deps, msg, len) != BUILD_OK) return BUILD_AUDIT;
-    snprintf(msg, len, "%s", saved);
+    char pre[1200];
+    if (access(deps, R_OK) == 0 && check_deps(b, deps, msg, len) != BUILD_OK) return BUILD_AUDIT; /* else msg untouched */
     if (failed) return BUILD_COMPILE;
     static const char *const kept[] = {"student.cpp1.ii", "student.cpp4.ii"};
     for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {

@@ -126,7 +126,7 @@ static void hold_background(int hold)
 }
 
 /* Where no GPU is, a GPU lab's gradings only build and audit (nvcc, seconds each) and time nothing.
- * They are started here, before any test, in the background at the lowest priority (tests/background.sh,
+ * They are started here, before any test, in the background at the lowest priority (tests/jobs.sh,
  * two at a time): they take the core that the timed tests of the CPU labs leave free, and those
  * tests hold them still where a lab is timed on all cores. A GPU lab's tests come last and read
  * what came out (grade() above). On a GPU each runs in its test, alone. */
@@ -163,7 +163,7 @@ static void start_background(void)
     sh("awk '$1 == \"grade\" { print \"build/tmp/\" $4 \".queued\" } $1 == \"plant\" { print \"build/tmp/hostile-\" $3 \".queued\" }' "
        "build/tmp/background.txt | xargs -r touch");
     sh("setsid nice -n 19 sh -c 'echo $$ > build/tmp/background.pid.part && mv build/tmp/background.pid.part "
-       "build/tmp/background.pid && exec sh tests/background.sh build/tmp/background.txt' > build/tmp/background.log 2>&1 &");
+       "build/tmp/background.pid && exec sh tests/jobs.sh build/tmp/background.txt' > build/tmp/background.log 2>&1 &");
     while (access("build/tmp/background.pid", F_OK) != 0) usleep(10000);
 }
 
@@ -365,8 +365,8 @@ static void grade_plants(char *const *files, int n)
     for (int i = 0; list && i < n; i++) fprintf(list, "%s %s\n", files[i], plant_tag(files[i], tag, sizeof tag));
     if (list) fclose(list);
     /* the biggest first, so neither worker idles at the end */
-    sh("while read -r f n; do echo \"$(wc -c < $f) $f $n\"; done < build/tmp/planted-batch.txt | sort -rn | cut -d' ' -f2,3 | "
-       "xargs -P 2 -L 1 sh -c 'sh common/hostile.sh build \"$1\" > build/tmp/hostile-$2.log 2>&1; echo $? > build/tmp/hostile-$2.rc' _");
+    sh("while read -r f n; do echo \"$(wc -c < $f) plant $f $n\"; done < build/tmp/planted-batch.txt | sort -rn | "
+       "cut -d' ' -f2- > build/tmp/planted-jobs.txt && sh tests/jobs.sh build/tmp/planted-jobs.txt");
 }
 
 static void grade_batch(void) { grade_plants(batched, nbatched); }

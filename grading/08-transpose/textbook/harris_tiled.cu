@@ -14,11 +14,7 @@
 #include "transpose.h"
 #include "textbook/harris_tiles.h"
 
-extern "C" void transpose_tiled(int m, int n, const float *in, float *out)
-{
-    const dim3 tiles((n + EDGE - 1) / EDGE, (m + EDGE - 1) / EDGE); /* one block a tile, rounded up */
-    tile_transpose<0><<<tiles, dim3(EDGE, PASS_ROWS)>>>(out, in, m, n);
-}
+extern "C" void transpose_tiled(int m, int n, const float *in, float *out) { tiles_transpose<0>(m, n, in, out); }
 EMPTY_STAGE(naive)
 EMPTY_STAGE(padded)
 EMPTY_STAGE(swizzled)

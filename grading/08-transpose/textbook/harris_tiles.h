@@ -4,7 +4,6 @@
 #include "transpose.h"
 #include "textbook/empty_stage.h"
 
-
 enum {
     EDGE = 32,    /* a tile is EDGE x EDGE floats */
     PASS_ROWS = 8 /* rows of threads in a block: each thread moves EDGE / PASS_ROWS elements */
@@ -34,4 +33,12 @@ static __global__ void tile_transpose(float *out, const float *in, int m, int n)
         const int r = out_r + dy;
         if (out_c < m && r < n) out[(size_t)r * m + out_c] = buf[lx][ly + dy];
     }
+}
+
+/* The launch: one block a tile, the grid rounded up. */
+template <int PAD>
+static void tiles_transpose(int m, int n, const float *in, float *out)
+{
+    const dim3 tiles((n + EDGE - 1) / EDGE, (m + EDGE - 1) / EDGE);
+    tile_transpose<PAD><<<tiles, dim3(EDGE, PASS_ROWS)>>>(out, in, m, n);
 }
