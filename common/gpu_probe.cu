@@ -21,6 +21,7 @@
  * Prints "key = value" lines; "devices = 0" (and why) where there is no usable GPU. */
 #define CUBLAS_CHECK_WANTED
 #include "cuda_check.h"
+#include "gpu_probe_poly.h"
 
 #include <cub/device/device_scan.cuh>
 #include <cublas_v2.h>
@@ -270,42 +271,6 @@ __global__ static void horner(int n, int degree, const float *x, float *y)
     y[i] = acc;
 }
 
-/* A degree the build names (UNROLLED_DEGREE, from the lab that uses it: its lab.mk),
- * fully unrolled: each coefficient becomes an operand of its multiply-add, as in the lab's own
- * kernel. The ideal must not be slower than what a student can write. */
-#ifdef UNROLLED_DEGREE
-__global__ static void horner_unrolled(int n, const float *x, float *y)
-{
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n) return;
-    float v = x[i], acc = coef[UNROLLED_DEGREE];
-#pragma unroll
-    for (int k = UNROLLED_DEGREE - 1; k >= 0; k--) acc = fmaf(acc, v, coef[k]);
-    y[i] = acc;
-}
-
-/* The same with ILP elements a thread, i, i + q, ... (q = n / ILP rounded up), their chains
- * interleaved: a kernel a student may write that beats one chain a thread. It is no part of the
- * ideal the stages are judged against (the lab is about the copies, not the kernel); only of the
- * bound above which a time is impossible. */
-template <int ILP> __global__ static void horner_ilp(int n, const float *x, float *y)
-{
-    int q = (n + ILP - 1) / ILP, i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= q) return;
-    float v[ILP], acc[ILP];
-#pragma unroll
-    for (int e = 0; e < ILP; e++) v[e] = i + e * q < n ? x[i + e * q] : 0.0f, acc[e] = coef[UNROLLED_DEGREE];
-    /* unrolled by 64, not fully: each coefficient is loaded once for ILP chains, and the build stays
-     * quick (fully unrolled, these two kernels doubled the probe's compile time) */
-#pragma unroll 64
-    for (int k = UNROLLED_DEGREE - 1; k >= 0; k--)
-#pragma unroll
-        for (int e = 0; e < ILP; e++) acc[e] = fmaf(acc[e], v[e], coef[k]);
-#pragma unroll
-    for (int e = 0; e < ILP; e++)
-        if (i + e * q < n) y[i + e * q] = acc[e];
-}
-#endif
 
 /* --pipeline: see the top of the file. */
 static int pipeline_mode(int argc, char **argv)
@@ -319,6 +284,8 @@ static int pipeline_mode(int argc, char **argv)
     std::vector<float> c(degree + 1);
     for (int k = 0; k <= degree; k++) c[k] = (float)((k * 7919) % 1000) / 1000.0f - 0.5f;
     CUDA_CHECK(cudaMemcpyToSymbol(coef, c.data(), c.size() * sizeof(float)));
+    int unrolled = degree == poly_unrolled_degree(); /* the lab's degree: its kernels, fully unrolled */
+    if (unrolled) poly_set_coefficients(c.data(), degree);
     float *hx, *hy, *dx, *dy;
     CUDA_CHECK(cudaMallocHost(&hx, bytes));
     CUDA_CHECK(cudaMallocHost(&hy, bytes));
@@ -329,22 +296,16 @@ static int pipeline_mode(int argc, char **argv)
     CUDA_CHECK(cudaStreamCreate(&s));
     double h2d = median_time([&] { CUDA_CHECK(cudaMemcpyAsync(dx, hx, bytes, cudaMemcpyHostToDevice, s)); }, 10);
     double kernel = median_time([&] {
-#ifdef UNROLLED_DEGREE
-        if (degree == UNROLLED_DEGREE) horner_unrolled<<<(n + 255) / 256, 256, 0, s>>>(n, dx, dy);
-        else
-#endif
-            horner<<<(n + 255) / 256, 256, 0, s>>>(n, degree, dx, dy);
+        if (unrolled) poly_unrolled(1, n, dx, dy, s);
+        else horner<<<(n + 255) / 256, 256, 0, s>>>(n, degree, dx, dy);
         CUDA_CHECK_LAST();
     }, 10);
     double best = kernel; /* the fastest kernel of those below: the bound of an impossible time */
-#ifdef UNROLLED_DEGREE
-    if (degree == UNROLLED_DEGREE) {
-        int q2 = (n + 1) / 2, q4 = (n + 3) / 4;
-        best = fmin(best, median_time([&] { horner_ilp<2><<<(q2 + 255) / 256, 256, 0, s>>>(n, dx, dy); }, 10));
-        best = fmin(best, median_time([&] { horner_ilp<4><<<(q4 + 255) / 256, 256, 0, s>>>(n, dx, dy); }, 10));
+    if (unrolled) {
+        best = fmin(best, median_time([&] { poly_unrolled(2, n, dx, dy, s); }, 10));
+        best = fmin(best, median_time([&] { poly_unrolled(4, n, dx, dy, s); }, 10));
         CUDA_CHECK_LAST();
     }
-#endif
     double d2h = median_time([&] { CUDA_CHECK(cudaMemcpyAsync(hy, dy, bytes, cudaMemcpyDeviceToHost, s)); }, 10);
     /* Creating streams: the host-side cost a pipeline pays once (or every call, if it creates them there). */
     enum { STREAMS = 64 };

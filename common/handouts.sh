@@ -8,11 +8,27 @@
 # Exit 0 when every page is written, 1 when a handout fails the check or its render, 2 when pandoc
 # is missing or for a usage error.
 set -u
-[ $# -ge 2 ] || { echo "usage: $0 OUTDIR HANDOUT.md..." >&2; exit 2; }
 here=$(dirname "$0")
+pandoc=${PANDOC:-pandoc}
+# One page: `handouts.sh --one OUTDIR EMBED HANDOUT.md` (the pages are rendered side by side, below).
+if [ "${1:-}" = --one ]; then
+    out=$2 embed=$3 md=$4
+    page=$out/$(basename "$md" .md).html
+    # Images are looked up next to the handout first, then from the repository root.
+    if "$pandoc" "$md" --from markdown --to html5 --standalone "$embed" --mathml --toc --toc-depth=2 --fail-if-warnings \
+        --css "$here/../handouts/handout.css" --lua-filter "$here/handout-quote.lua" \
+        --resource-path "$(dirname "$md"):." --metadata lang=en -o "$page.tmp"; then
+        mv "$page.tmp" "$page" && echo "  $page"
+    else
+        rm -f "$page.tmp"
+        echo "make handouts: $md did not render (see above)" >&2
+        exit 1
+    fi
+    exit 0
+fi
+[ $# -ge 2 ] || { echo "usage: $0 OUTDIR HANDOUT.md..." >&2; exit 2; }
 out=$1
 shift
-pandoc=${PANDOC:-pandoc}
 sh "$here/handout-check.sh" "$@" || { echo "make handouts: the handouts above do not follow the template" >&2; exit 1; }
 if ! command -v "$pandoc" >/dev/null 2>&1; then
     echo "make handouts needs pandoc, which is not installed (Debian package: pandoc)." >&2
@@ -23,18 +39,5 @@ fi
 if "$pandoc" --help 2>/dev/null | grep -q -e '--embed-resources'; then embed=--embed-resources
 else embed=--self-contained; fi
 mkdir -p "$out" || exit 2
-status=0
-for md; do
-    page=$out/$(basename "$md" .md).html
-    # Images are looked up next to the handout first, then from the repository root.
-    if "$pandoc" "$md" --from markdown --to html5 --standalone "$embed" --mathml --toc --toc-depth=2 --fail-if-warnings \
-        --css "$here/../handouts/handout.css" --lua-filter "$here/handout-quote.lua" \
-        --resource-path "$(dirname "$md"):." --metadata lang=en -o "$page.tmp"; then
-        mv "$page.tmp" "$page" && echo "  $page"
-    else
-        rm -f "$page.tmp"
-        echo "make handouts: $md did not render (see above)" >&2
-        status=1
-    fi
-done
-exit $status
+# a page per core at a time (each pandoc is one thread); xargs exits non-zero if any page failed
+printf '%s\n' "$@" | tr '\n' '\0' | xargs -0 -P "$(nproc 2>/dev/null || echo 1)" -n 1 sh "$0" --one "$out" "$embed" || exit 1

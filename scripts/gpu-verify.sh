@@ -105,7 +105,7 @@ for step in $steps; do
                 done
             done ;;
         check)
-            CHECK_LABS="$labs" CK_VERBOSITY=verbose make check 2>&1 | tee "$out/check.txt" | grep -v "^gcc\|^nvcc\|^ld " | tail -40
+            CHECK_ALL=1 CHECK_LABS="$labs" CK_VERBOSITY=verbose make check 2>&1 | tee "$out/check.txt" | grep -v "^gcc\|^nvcc\|^ld " | tail -40
             for l in $labs; do
                 cat build/tmp/solutions-$l-*.log > "$out/check-reference-$l.txt" 2>/dev/null
                 cat build/tmp/starter-$l-*.log > "$out/check-starter-$l.txt" 2>/dev/null

@@ -30,6 +30,9 @@ int main(void)
     srunner_add_suite(sr, audit_suite());
     srunner_add_suite(sr, sandbox_suite());
     if (!getenv("CHECK_LABS") || !*getenv("CHECK_LABS")) srunner_add_suite(sr, instructor_suite());
+    /* where no GPU is, the GPU labs' builds run in the background from the first test on: their
+     * tests come last, after every suite that leaves them a core */
+    srunner_add_suite(sr, gpu_labs_suite());
     srunner_run_all(sr, CK_ENV); /* CK_VERBOSITY=verbose lists every test; CK_RUN_SUITE=handouts runs one suite */
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -6,6 +6,7 @@
 
 Suite *units_suite(void);   /* harness pieces: statistics, tolerance, diagnosis, config, JSON, RNG */
 Suite *grading_suite(void); /* end to end: references pass, starters fail, planted submissions caught */
+Suite *gpu_labs_suite(void);  /* the GPU labs' references, starters, plants and honest files (after grading_suite) */
 Suite *instructor_suite(void); /* handin, the student kit, grade-all and its gradebook, LMS formats */
 Suite *handouts_suite(void);   /* the handouts: the template, and make handouts (HTML pages) */
 Suite *roofline_suite(void);   /* the roofline charts, drawn from fixed results files */
@@ -16,5 +17,8 @@ Suite *sandbox_suite(void);    /* the runner's sandbox from outside: no signal, 
 int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The whole of a file, or NULL; caller frees. */
 char *slurp(const char *path);
+/* Where no GPU is, the GPU labs' builds run in the background (test_grading.c): 1 stops them while a
+ * test times something that their compiles would slow (cores, cache), 0 lets them go on. */
+void hold_background(int hold);
 
 #endif
