@@ -1,7 +1,8 @@
 # Makefile - the workbook's one Makefile (GNU Make). Start with `make help`.
 #
 # Layout: labs/NN-name (student work), solutions/NN-name (references), grading/NN-name (grader:
-# lab.c, thresholds.conf, planted/), handouts/NN-name.md, common/ (the shared harness).
+# lab.c, thresholds.conf, planted/), handouts/NN-name.md, common/ (the shared harness, a folder by
+# the process its code runs in: both/ scorer/ runner/ probes/ audit/ tools/; README.md draws it).
 # A lab is found by its grading/NN-name/lab.c; adding one touches nothing else here. A lab may
 # add grading/NN-name/lab.mk, which only sets variables (LAB_CFLAGS_<lab>).
 
@@ -9,7 +10,10 @@ SHELL   := /bin/sh
 CC      := gcc
 # Messages are cut to their buffers on purpose, so snprintf truncation is not an error; a stage
 # table may leave its optional hooks (lab.h) out, so a missing initializer is not one either.
-CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -Wno-missing-field-initializers -Icommon
+# The harness's folders (README.md, "How the grader is built"); its objects all go to $(BUILD)/common/.
+COMMON_DIRS := both scorer runner probes audit tools
+COMMON_INC  := $(addprefix -Icommon/,$(COMMON_DIRS))
+CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -Wno-missing-field-initializers $(COMMON_INC)
 BUILD   := build
 WORK    ?= labs
 LABS    := $(sort $(patsubst grading/%/lab.c,%,$(wildcard grading/[0-9][0-9]-*/lab.c)))
@@ -26,7 +30,7 @@ CUDA_ARCH ?= $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>
 comma     := ,
 NVCC_ARCH := $(if $(CUDA_ARCH),-gencode=arch=compute_$(CUDA_ARCH)$(comma)code=sm_$(CUDA_ARCH),\
                -gencode=arch=compute_80$(comma)code=sm_80 -gencode=arch=compute_90$(comma)code=sm_90)
-NVCCFLAGS := -O2 -std=c++17 -Icommon $(NVCC_ARCH)
+NVCCFLAGS := -O2 -std=c++17 $(COMMON_INC) $(NVCC_ARCH)
 NVCC_FOUND := $(NVCC_PATH)
 export CUDA_ARCH CUDA_HOME NVCC_FOUND
 
@@ -36,7 +40,7 @@ SCORER_OBJS := $(addprefix $(BUILD)/common/,util.o rng.o stats.o config.o json.o
 # The runner's copies are built without OpenMP: the scorer's references use it, the runner never
 # calls them, and a runner must not bring in libgomp's threads unless the student's lab does.
 RUNNER_OBJS := $(addprefix $(BUILD)/common/runner-,util.o rng.o proto.o seccomp.o problems.o runner.o)
-HEADERS     := $(wildcard common/*.h)
+HEADERS     := $(wildcard common/*/*.h)
 
 # LAB=01 or LAB=01-cpu-matvec: an exact name, or a number followed by the rest of a name.
 ifneq ($(strip $(LAB)),)
@@ -70,13 +74,16 @@ help:
 
 # ---------------------------------------------------------------- building the harness
 
-$(BUILD)/common/%.o: common/%.c $(filter-out common/cuda_check.h common/gpu.h,$(HEADERS))
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -fopenmp -c $< -o $@
-
-$(BUILD)/common/runner-%.o: common/%.c $(filter-out common/cuda_check.h common/gpu.h,$(HEADERS))
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Wno-unknown-pragmas -c $< -o $@
+# A harness object from whichever folder holds its source (one pair of rules a folder).
+define common_rules
+$(BUILD)/common/%.o: common/$(1)/%.c $(filter-out common/runner/cuda_check.h common/runner/gpu.h,$(HEADERS))
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS) -fopenmp -c $$< -o $$@
+$(BUILD)/common/runner-%.o: common/$(1)/%.c $(filter-out common/runner/cuda_check.h common/runner/gpu.h,$(HEADERS))
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS) -Wno-unknown-pragmas -c $$< -o $$@
+endef
+$(foreach d,$(COMMON_DIRS),$(eval $(call common_rules,$(d))))
 
 # The bandwidth probes must be compiled as well as the student's code is, or the ceiling is low.
 $(BUILD)/common/calib.o: CFLAGS += -O3 -march=native
@@ -84,31 +91,31 @@ $(BUILD)/common/calib.o: CFLAGS += -O3 -march=native
 $(BUILD)/common/proto.o $(BUILD)/common/problems.o: CFLAGS += -O3 -march=native
 
 # OpenBLAS's dgemm rate, the ceiling of the matrix-multiply labs, in a process of its own.
-$(BUILD)/common/blas-probe: common/blas_probe.c $(BUILD)/common/util.o $(BUILD)/common/stats.o
+$(BUILD)/common/blas-probe: common/probes/blas_probe.c $(BUILD)/common/util.o $(BUILD)/common/stats.o
 	$(CC) $(CFLAGS) -o $@ $^ -lopenblas -lm
 
 # Results files into a gradebook (CSV), Autolab's scores line and Gradescope's results.json.
-$(BUILD)/common/gradebook: common/gradebook.c $(BUILD)/common/util.o
+$(BUILD)/common/gradebook: common/tools/gradebook.c $(BUILD)/common/util.o
 	$(CC) $(CFLAGS) -o $@ $^
 
-# A results file as a roofline chart: a gnuplot script (common/roofline.sh runs gnuplot on it).
-$(BUILD)/common/roofline: common/roofline.c $(BUILD)/common/util.o $(HEADERS)
-	$(CC) $(CFLAGS) -o $@ common/roofline.c $(BUILD)/common/util.o -lm
+# A results file as a roofline chart: a gnuplot script (common/tools/roofline.sh runs gnuplot on it).
+$(BUILD)/common/roofline: common/tools/roofline.c $(BUILD)/common/util.o $(HEADERS)
+	$(CC) $(CFLAGS) -o $@ common/tools/roofline.c $(BUILD)/common/util.o -lm
 
 # The GPU side of the runner and the probe (device facts and ceilings), when nvcc is here.
 # (gpu_register.o, built by the rule above: the run-time guard on device-code registration.)
-$(BUILD)/common/gpu.o: common/gpu.c $(HEADERS)
+$(BUILD)/common/gpu.o: common/runner/gpu.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -I$(CUDA_HOME)/include -c $< -o $@
-$(BUILD)/common/gpu_kernels.o: common/gpu_kernels.cu common/cuda_check.h
+$(BUILD)/common/gpu_kernels.o: common/runner/gpu_kernels.cu common/runner/cuda_check.h
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 # The probe in three objects, built side by side: its polynomial kernels, unrolled to the degree a
 # lab names (PROBE_FLAGS, from its lab.mk), are most of its compile.
-$(BUILD)/common/gpu_probe.o: common/gpu_probe.cu common/cuda_check.h common/gpu_probe_poly.h
+$(BUILD)/common/gpu_probe.o: common/probes/gpu_probe.cu common/runner/cuda_check.h common/probes/gpu_probe_poly.h
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
-$(BUILD)/common/gpu_probe_poly.o: common/gpu_probe_poly.cu common/cuda_check.h common/gpu_probe_poly.h $(wildcard grading/*/lab.mk)
+$(BUILD)/common/gpu_probe_poly.o: common/probes/gpu_probe_poly.cu common/runner/cuda_check.h common/probes/gpu_probe_poly.h $(wildcard grading/*/lab.mk)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(PROBE_FLAGS) -c $< -o $@
 $(BUILD)/common/gpu-probe: $(BUILD)/common/gpu_probe.o $(BUILD)/common/gpu_probe_poly.o $(BUILD)/common/gpu_kernels.o
@@ -150,9 +157,9 @@ JOBS := $(shell nproc 2>/dev/null || echo 1)
 # So the grading runs while this file is read, and its status picks make's own: 0 as is, 1 by
 # switching make to question mode (-q) with a target out of date, 2 through $(error). (Make 4.3
 # does not export variables to $(shell), so the command names the ones it passes.)
-GRADE_CMD = sh common/deps.sh grade >&2 && $(MAKE) --no-print-directory -s -j$(JOBS) tools >&2 && \
+GRADE_CMD = sh common/tools/deps.sh grade >&2 && $(MAKE) --no-print-directory -s -j$(JOBS) tools >&2 && \
             NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" SANITIZE="$(SANITIZE)" \
-            STAGE="$(STAGE)" sh common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2
+            STAGE="$(STAGE)" sh common/tools/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2
 ifeq ($(MAKECMDGOALS),grade)
 GRADE_STATUS := $(shell $(GRADE_CMD); echo $$?)
 ifeq ($(GRADE_STATUS),1)
@@ -166,7 +173,7 @@ grade:
 
 bench:
 	@test -n "$(SELECTED)" -a "$(words $(SELECTED))" = 1 || { echo "make bench needs one lab: LAB=NN (labs: $(LABS))" >&2; exit 2; }
-	@sh common/deps.sh grade
+	@sh common/tools/deps.sh grade
 	@$(MAKE) --no-print-directory -s -j$(JOBS) tools
 	@$(BUILD)/grading/$(SELECTED)/grade --bench --lab-dir grading/$(SELECTED) --work $(WORK) --build $(BUILD) \
 	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED)) $(if $(STAGE),--stage $(STAGE)) \
@@ -182,11 +189,11 @@ profile:
 walkthrough:
 	@test -n "$(SELECTED)" -a "$(words $(SELECTED))" = 1 || { echo "make walkthrough needs one lab: LAB=NN (labs: $(LABS))" >&2; exit 2; }
 	@$(MAKE) --no-print-directory -s -j$(JOBS) tools
-	@sh common/walkthrough.sh $(BUILD) $(WORK) $(SELECTED)
+	@sh common/tools/walkthrough.sh $(BUILD) $(WORK) $(SELECTED)
 
 # The charts `make grade` draws, again from the results files (gnuplot; no grading).
 roofline: $(BUILD)/common/roofline
-	@sh common/roofline.sh "$(BUILD)" "$(WORK)" "$(LAB)" $(SELECTED)
+	@sh common/tools/roofline.sh "$(BUILD)" "$(WORK)" "$(LAB)" $(SELECTED)
 
 calibrate: $(TOOLS)
 	@for l in $(SELECTED); do $(BUILD)/grading/$$l/grade --calibrate --lab-dir grading/$$l --build $(BUILD) || exit 2; done
@@ -198,42 +205,42 @@ list: $(TOOLS)
 
 # One self-contained HTML page a lab, $(BUILD)/handouts/NN-name.html, from handouts/NN-name.md:
 # each handout checked against the template first, code quoted from the real files at render
-# time (common/handouts.sh says how). PANDOC=/path/to/pandoc picks another pandoc.
+# time (common/tools/handouts.sh says how). PANDOC=/path/to/pandoc picks another pandoc.
 PANDOC ?= pandoc
 handouts:
 	@test -n "$(SELECTED)" || { echo "make handouts: no lab matches LAB=$(LAB) (labs: $(LABS))" >&2; exit 2; }
-	@PANDOC="$(PANDOC)" sh common/handouts.sh $(BUILD)/handouts $(foreach l,$(SELECTED),handouts/$(l).md)
+	@PANDOC="$(PANDOC)" sh common/tools/handouts.sh $(BUILD)/handouts $(foreach l,$(SELECTED),handouts/$(l).md)
 
 # ---------------------------------------------------------------- handing in, and grading many
 
 handin: tools
-	@sh common/kit.sh handin $(BUILD) $(LABS)
+	@sh common/tools/kit.sh handin $(BUILD) $(LABS)
 
 dist:
-	@sh common/kit.sh dist $(BUILD)
+	@sh common/tools/kit.sh dist $(BUILD)
 
 gradescope:
-	@sh common/kit.sh gradescope $(BUILD)
+	@sh common/tools/kit.sh gradescope $(BUILD)
 
 # Every planted broken or hostile submission, graded and checked to be rejected for its reason.
 hostile: tools
-	@sh common/hostile.sh $(BUILD) $(sort $(wildcard $(foreach l,$(SELECTED),grading/$(l)/planted/*.c grading/$(l)/planted/*.cu)))
+	@sh common/tools/hostile.sh $(BUILD) $(sort $(wildcard $(foreach l,$(SELECTED),grading/$(l)/planted/*.c grading/$(l)/planted/*.cu)))
 
 # One submission at a time (a GPU is never shared between two timing jobs); resumable. SLURM=1:
 # a job array instead, one exclusive node (and for GPU labs one GPU) a submission.
 grade-all:
 	@test -n "$(SUBMISSIONS)" || { echo "make grade-all needs SUBMISSIONS=dir (a tarball or labs/-shaped folder per student)" >&2; exit 2; }
-	@sh common/deps.sh grade >&2
+	@sh common/tools/deps.sh grade >&2
 	@$(MAKE) --no-print-directory -s -j$(JOBS) tools >&2
 	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" \
-	    sh common/$(if $(SLURM),grade-slurm.sh,grade-all.sh) "$(BUILD)" "$(SUBMISSIONS)" "$(FORCE)" \
+	    sh common/tools/$(if $(SLURM),grade-slurm.sh,grade-all.sh) "$(BUILD)" "$(SUBMISSIONS)" "$(FORCE)" \
 	    $(if $(SLURM),$(if $(filter $(GPU_LABS),$(SELECTED)),1,0)) $(SELECTED)
 
 # Autolab: grading output first, then its one line of scores, last on stdout.
 autolab:
 	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" $(MAKE) --no-print-directory -s -j$(JOBS) tools >&2
 	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" \
-	    sh common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2; \
+	    sh common/tools/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED) >&2; \
 	    $(BUILD)/common/gradebook autolab $(foreach l,$(SELECTED),$(BUILD)/results/$(l).json)
 
 # ---------------------------------------------------------------- the workbook's own tests
@@ -260,7 +267,7 @@ $(BUILD)/tests/sandbox-check: tests/sandbox/check.c tests/sandbox/routes.h $(BUI
 
 ifneq ($(wildcard solutions/.),)
 check:
-	@sh common/deps.sh check
+	@sh common/tools/deps.sh check
 	@$(MAKE) --no-print-directory -j$(JOBS) tools $(BUILD)/tests/run-tests $(SANDBOX_TEST)
 	@$(BUILD)/tests/run-tests
 else
@@ -268,10 +275,10 @@ else
 # in labs/ (or LAB=NN) graded, correctness and speed, into $(BUILD)/check/ so the results of
 # `make grade` are never touched. It installs only what grading needs and starts nothing.
 check:
-	@sh common/deps.sh grade
+	@sh common/tools/deps.sh grade
 	@$(MAKE) --no-print-directory -s -j$(JOBS) tools
 	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" STAGE="$(STAGE)" \
-	    RESULTS_DIR="$(BUILD)/check" sh common/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED); \
+	    RESULTS_DIR="$(BUILD)/check" sh common/tools/grade-labs.sh "$(BUILD)" "$(WORK)" "$(LAB)" "$(SEED)" $(SELECTED); \
 	    status=$$?; echo; \
 	    if [ $$status = 0 ]; then echo "check: every graded stage of $(if $(LAB),lab $(LAB),every lab in $(WORK)/) passes"; \
 	    else echo "check: not yet: some stages fail (above; make grade LAB=NN shows one lab)"; fi; exit $$status

@@ -74,8 +74,8 @@ for step in $steps; do
                 sh scripts/threshold-study.sh "$n" "$l" "$st" 2>&1 | tee -a "$out/threshold.txt"
                 cp -r build/stability/threshold-study "$out/threshold-$l-$st" 2>/dev/null
             done ;;
-        plants) # PLANTS="grading/04-.../planted/x.cu ...": each graded and checked by common/hostile.sh
-            for f in ${PLANTS:-}; do sh common/hostile.sh build "$f" 2>&1 | tee -a "$out/plants.txt"; done
+        plants) # PLANTS="grading/04-.../planted/x.cu ...": each graded and checked by common/tools/hostile.sh
+            for f in ${PLANTS:-}; do sh common/tools/hostile.sh build "$f" 2>&1 | tee -a "$out/plants.txt"; done
             cp build/tmp/planted-*.log "$out/" 2>/dev/null ;;
         before) # the same plants against an earlier tree (BEFORE_TAR, a `git archive` of it): they must pass there
             rm -rf /tmp/before && mkdir -p /tmp/before && tar xf "$BEFORE_TAR" -C /tmp/before || exit 1
@@ -83,7 +83,7 @@ for step in $steps; do
             [ -d grading/plants ] && cp -r grading/plants /tmp/before/grading/ # the plants' shared helpers
             [ -n "${BEFORE_PATCH:-}" ] && (cd /tmp/before && patch -p1 -s) < "$BEFORE_PATCH" # e.g. the include rule they need
             (cd /tmp/before && make -j16 tools > /dev/null 2>&1 &&
-                for f in ${PLANTS:-}; do sh common/hostile.sh build "$f"; grep -h "PASS\|too-slow\|  [a-z_]* .*%" build/tmp/planted-*.log; done) 2>&1 |
+                for f in ${PLANTS:-}; do sh common/tools/hostile.sh build "$f"; grep -h "PASS\|too-slow\|  [a-z_]* .*%" build/tmp/planted-*.log; done) 2>&1 |
                 tee -a "$out/before.txt" ;;
         studies)
             for s in scan transpose conv; do

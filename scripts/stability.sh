@@ -4,7 +4,7 @@
 # usage: scripts/stability.sh LAB N [WORK]     e.g. scripts/stability.sh 01 20 solutions
 # STAGE=name grades that stage alone. Logs and results: build/stability/<lab>/run-<i>/.
 set -u
-. common/lib.sh
+. common/tools/lib.sh
 lab=$1 n=$2 work=${3:-solutions}
 full=$(ls -d grading/$lab*/ 2>/dev/null | head -n 1 | sed 's|grading/||; s|/$||')
 [ -n "$full" ] || { echo "unknown lab $lab" >&2; exit 2; }

@@ -24,7 +24,7 @@
 set -u
 n=${1:-20}
 stage=${3:-}
-. common/lib.sh
+. common/tools/lib.sh
 lab=$(ls -d grading/${2:-01}-*/ 2>/dev/null | head -n 1 | sed 's|grading/||; s|/$||')
 case $lab in # the labs whose problems kind_of and wrapper (below) know how to call on a part
     01-*) stage=unrolled ;; 04-*) stage=${stage:-mv_warp} ;; 0[6-9]-*|1[01]-*) ;;

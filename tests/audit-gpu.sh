@@ -5,7 +5,7 @@
 # builds (and audits) the code and reports the stages skipped; that is all this reads.
 # usage: tests/audit-gpu.sh [BUILD [LAB...]]   (after `make tools`; default: build, labs 04-07)
 set -u
-. "$(dirname "$0")/../common/lib.sh"
+. "$(dirname "$0")/../common/tools/lib.sh"
 build=${1:-build}
 [ $# -gt 0 ] && shift
 labs=${*:-$(cd grading && ls -d 0[4-7]-*)}

@@ -34,7 +34,7 @@ static int wait_for(const char *path)
     return 1;
 }
 
-/* Grade WORK for one lab the way the scripts do (common/lib.sh's run_grader, with the CUDA
+/* Grade WORK for one lab the way the scripts do (common/tools/lib.sh's run_grader, with the CUDA
  * settings `make check` exports); the JSON goes to build/tmp/results/<tag>. A grading queued for
  * the background (build/tmp/<tag>.queued) is waited for, and its exit status (build/tmp/<tag>.pregraded)
  * taken, once. A lab timed on all cores is graded with the background held still. */
@@ -54,7 +54,7 @@ static int grade(const char *lab, const char *work, const char *tag, const char 
     }
     int all = timed_on_all_cores(lab);
     if (all) hold_background(1);
-    int status = sh(". common/lib.sh && run_grader build %s %s build/tmp/results/%s %s > build/tmp/%s.log 2>&1", lab, work,
+    int status = sh(". common/tools/lib.sh && run_grader build %s %s build/tmp/results/%s %s > build/tmp/%s.log 2>&1", lab, work,
                     tag, extra, tag);
     if (all) hold_background(0);
     return status;
@@ -256,7 +256,7 @@ static void lab_source_of(const char *lab, char *src, size_t len)
     snprintf(src, len, "%s", s);
 }
 
-/* The technique check (common/technique.h) is read in the build, GPU or not: no stage of a
+/* The technique check (common/audit/technique.h) is read in the build, GPU or not: no stage of a
  * reference, honest or textbook file may fail it, here or on a GPU. */
 static void technique_met(const char *doc, char names[][32], int n, const char *who, const char *tag)
 {
@@ -341,7 +341,7 @@ static void split_planted(void)
 {
     for (size_t i = 0; i < planted.gl_pathc; i++) {
         char *file = planted.gl_pathv[i];
-        if (sh(". common/lib.sh && plant_alone %s", file) == 0) alone[nalone++] = file; /* one rule, hostile.sh's too */
+        if (sh(". common/tools/lib.sh && plant_alone %s", file) == 0) alone[nalone++] = file; /* one rule, hostile.sh's too */
         else if (strstr(file, ".cu")) gpu_batched[ngpu_batched++] = file;
         else batched[nbatched++] = file;
     }
@@ -356,7 +356,7 @@ static const char *plant_tag(const char *file, char *out, size_t len)
     return out;
 }
 
-/* Unchecked fixture of the batched tests: every batched plant graded by common/hostile.sh, two at
+/* Unchecked fixture of the batched tests: every batched plant graded by common/tools/hostile.sh, two at
  * a time (nothing timed runs beside them), its log and exit status left for its test under its tag. */
 static void grade_plants(char *const *files, int n)
 {
@@ -391,13 +391,13 @@ static void expect_caught(const char *file, int rc)
 }
 
 /* grading/<lab>/planted/<name>.c(u) is rejected for the reason its first line names: the same
- * script as `make hostile` (common/hostile.sh), one file a test. */
+ * script as `make hostile` (common/tools/hostile.sh), one file a test. */
 START_TEST(test_planted_submission_is_caught)
 {
     const char *file = alone[_i];
     char tag[300];
     hold_background(1); /* judged on speed, or on its threads: the machine its own (the LLC too) */
-    int rc = sh("sh common/hostile.sh build %s > build/tmp/hostile-%s.log 2>&1", file, plant_tag(file, tag, sizeof tag));
+    int rc = sh("sh common/tools/hostile.sh build %s > build/tmp/hostile-%s.log 2>&1", file, plant_tag(file, tag, sizeof tag));
     hold_background(0);
     expect_caught(file, rc);
 }
@@ -648,12 +648,12 @@ START_TEST(test_walkthrough_names_the_next_stage_and_its_task)
                         "'{\"name\": \"rows: speed\",\"score\": 5,\"max_score\": 5,\"status\": \"passed\"},' "
                         "'{\"name\": \"contiguous: correctness\",\"score\": 0,\"max_score\": 5,\"status\": "
                         "\"failed\",\"output\": \"m=3 n=5: 3 of 3 elements wrong\"}]}' > build/tmp/walk.json && "
-                        "sh common/walkthrough.sh build labs 01-cpu-matvec build/tmp/walk.json > build/tmp/walk.log 2>&1"), 0);
+                        "sh common/tools/walkthrough.sh build labs 01-cpu-matvec build/tmp/walk.json > build/tmp/walk.log 2>&1"), 0);
     char *log = slurp("build/tmp/walk.log");
     ck_assert_msg(strstr(log, "Next: contiguous, stage 2 of 3") && strstr(log, "TODO(stage 2)") &&
                   strstr(log, "m=3 n=5: 3 of 3 elements wrong") && strstr(log, "make grade LAB=01"), "%s", log);
     free(log);
-    ck_assert_int_eq(sh("sh common/walkthrough.sh build labs 01-cpu-matvec build/tmp/none.json > build/tmp/walk.log 2>&1"), 0);
+    ck_assert_int_eq(sh("sh common/tools/walkthrough.sh build labs 01-cpu-matvec build/tmp/none.json > build/tmp/walk.log 2>&1"), 0);
     log = slurp("build/tmp/walk.log");
     ck_assert_msg(strstr(log, "not graded yet") && strstr(log, "Next: rows, stage 1 of 3"), "%s", log);
     free(log);
@@ -701,7 +701,7 @@ START_TEST(test_neighbour_on_a_core_is_not_the_students_failure)
     hold_background(1); /* the neighbours are the test's own */
     int hogged = sh("hogs=''; for c in $(seq 1 %ld); do for i in 1 2 3 4 5 6 7 8; do "
                         "taskset -c $c sh -c 'while :; do :; done' & hogs=\"$hogs $!\"; done; done; "
-                        "trap 'kill $hogs' EXIT; sleep 0.3; . common/lib.sh && run_grader build 03-openmp "
+                        "trap 'kill $hogs' EXIT; sleep 0.3; . common/tools/lib.sh && run_grader build 03-openmp "
                         "build/tmp/neighbour build/tmp/results/neighbour --stage matmul > build/tmp/neighbour.log 2>&1; "
                         "true", cpus - 1);
     hold_background(0);

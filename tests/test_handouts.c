@@ -43,7 +43,7 @@ static int pandoc_missing(const char *test)
 static int plant_and_check(const char *checker, const char *name, const char *sed_script)
 {
     return sh("mkdir -p " TMP "/planted && sed '%s' handouts/01-cpu-matvec.md > " TMP "/planted/%s.md && "
-              "sh common/%s " TMP "/planted/%s.md > " TMP "/planted/%s.log 2>&1",
+              "sh common/tools/%s " TMP "/planted/%s.md > " TMP "/planted/%s.log 2>&1",
               sed_script, name, checker, name, name);
 }
 
@@ -96,7 +96,7 @@ START_TEST(test_every_lab_has_a_handout_that_fits_the_template)
     ck_assert_int_gt((int)lab_files.gl_pathc, 0);
     for (size_t i = 0; i < lab_files.gl_pathc; i++)
         ck_assert_msg(sh("test -f handouts/%s.md", lab_name((int)i)) == 0, "no handouts/%s.md", lab_name((int)i));
-    int rc = sh("sh common/handout-check.sh handouts/[0-9][0-9]-*.md > " TMP "/check.log 2>&1");
+    int rc = sh("sh common/tools/handout-check.sh handouts/[0-9][0-9]-*.md > " TMP "/check.log 2>&1");
     char *log = slurp(TMP "/check.log");
     ck_assert_msg(rc == 0, "handout-check.sh exited %d:\n%s", rc, log ? log : "");
     free(log);
@@ -127,7 +127,7 @@ END_TEST
  * builds: no solutions, no planted or honest submissions, nothing git does not track. */
 START_TEST(test_every_handout_names_only_files_of_the_student_kit)
 {
-    int rc = sh("sh common/handout-paths.sh handouts/[0-9][0-9]-*.md > " TMP "/paths.log 2>&1");
+    int rc = sh("sh common/tools/handout-paths.sh handouts/[0-9][0-9]-*.md > " TMP "/paths.log 2>&1");
     char *log = slurp(TMP "/paths.log");
     ck_assert_msg(rc == 0, "handout-paths.sh exited %d:\n%s", rc, log ? log : "");
     free(log);
@@ -217,14 +217,14 @@ START_TEST(test_handout_figures_are_embedded_and_bad_quotes_stop_the_render)
                         "xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"20\"><rect width=\"40\" "
                         "height=\"20\" fill=\"teal\"/></svg>' > " TMP "/fig/roofline.svg && sed "
                         "'/^# Background$/a ![The roofline of this machine](roofline.svg)' "
-                        "handouts/01-cpu-matvec.md > " TMP "/fig/01-cpu-matvec.md && sh common/handouts.sh " TMP
+                        "handouts/01-cpu-matvec.md > " TMP "/fig/01-cpu-matvec.md && sh common/tools/handouts.sh " TMP
                         "/fig/out " TMP "/fig/01-cpu-matvec.md > " TMP "/fig.log 2>&1"),
                      0);
     ck_assert_int_eq(sh("grep -q 'src=\"data:image/svg+xml' " TMP "/fig/out/01-cpu-matvec.html"), 0);
     ck_assert_int_eq(sh("python3 tests/html-check.py " TMP "/fig/out/01-cpu-matvec.html --tag img > /dev/null"), 0);
 
     ck_assert_int_eq(sh("sed 's|include=\"grading/01-cpu-matvec/matvec.h\"|include=\"solutions/01-cpu-matvec/matvec.c\"|' "
-                        "handouts/01-cpu-matvec.md > " TMP "/fig/02-solution.md && sh common/handouts.sh " TMP
+                        "handouts/01-cpu-matvec.md > " TMP "/fig/02-solution.md && sh common/tools/handouts.sh " TMP
                         "/fig/out " TMP "/fig/02-solution.md > " TMP "/solution.log 2>&1"),
                      1);
     char *log = slurp(TMP "/solution.log");
@@ -233,7 +233,7 @@ START_TEST(test_handout_figures_are_embedded_and_bad_quotes_stop_the_render)
     free(log);
     ck_assert_int_eq(sh("test ! -e " TMP "/fig/out/02-solution.html"), 0);
     ck_assert_int_eq(sh("sed 's|function=\"matvec_rows |function=\"matvec_columns |' handouts/01-cpu-matvec.md > " TMP
-                        "/fig/03-drift.md && sh common/handouts.sh " TMP "/fig/out " TMP "/fig/03-drift.md > " TMP
+                        "/fig/03-drift.md && sh common/tools/handouts.sh " TMP "/fig/out " TMP "/fig/03-drift.md > " TMP
                         "/drift.log 2>&1"),
                      1);
     log = slurp(TMP "/drift.log");

@@ -1,6 +1,7 @@
 /* test_units.c - the harness pieces, one at a time. */
 #define _GNU_SOURCE
 #include <float.h>
+#include <glob.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -567,13 +568,13 @@ END_TEST
  * link, and name the package (DEPS_INSTALL=no: report, install nothing). */
 START_TEST(test_deps_sees_cblas_header_without_openblas)
 {
-    int rc = sh("CC=tests/fixtures/cc-without-openblas DEPS_INSTALL=no sh common/deps.sh grade > build/tmp-deps.log 2>&1");
+    int rc = sh("CC=tests/fixtures/cc-without-openblas DEPS_INSTALL=no sh common/tools/deps.sh grade > build/tmp-deps.log 2>&1");
     char *log = slurp("build/tmp-deps.log");
     ck_assert_int_eq(rc, 2);
     ck_assert_msg(log && strstr(log, "libopenblas-dev") && strstr(log, "apt-get install -y"),
                   "deps.sh said: %s", log ? log : "(nothing)");
     free(log);
-    ck_assert_int_eq(sh("DEPS_INSTALL=no sh common/deps.sh grade > build/tmp-deps.log 2>&1"), 0);
+    ck_assert_int_eq(sh("DEPS_INSTALL=no sh common/tools/deps.sh grade > build/tmp-deps.log 2>&1"), 0);
 }
 END_TEST
 
@@ -792,6 +793,52 @@ START_TEST(test_runner_clock_gains_at_most_the_slack)
 }
 END_TEST
 
+/* common/'s folders are the trust boundary (README.md, "How the grader is built"): what links with
+ * student code (runner/) and what both processes compile (both/) include nothing of the scorer's
+ * side, and no two files include each other, however far round (no circle of files). */
+START_TEST(test_common_folders_keep_the_runner_apart_and_have_no_circles)
+{
+    glob_t g;
+    ck_assert_int_eq(glob("common/*/*.[ch]", 0, NULL, &g), 0);
+    glob("common/*/*.cu", GLOB_APPEND, NULL, &g);
+    int n = (int)g.gl_pathc;
+    char (*names)[64] = calloc((size_t)n, sizeof *names);
+    unsigned char *edge = calloc((size_t)n * (size_t)n, 1);
+    for (int i = 0; i < n; i++) snprintf(names[i], sizeof names[i], "%s", strrchr(g.gl_pathv[i], '/') + 1);
+    for (int i = 0; i < n; i++) {
+        char *text = slurp(g.gl_pathv[i]);
+        ck_assert_ptr_nonnull(text);
+        int runner_side = !strncmp(g.gl_pathv[i], "common/runner/", 14) || !strncmp(g.gl_pathv[i], "common/both/", 12);
+        for (char *p = text; (p = strstr(p, "#include \"")); p++) {
+            char inc[64];
+            if (sscanf(p, "#include \"%63[^\"]\"", inc) != 1) continue;
+            for (int j = 0; j < n; j++) {
+                if (strcmp(names[j], inc)) continue;
+                edge[i * n + j] = 1;
+                if (runner_side)
+                    ck_assert_msg(!strncmp(g.gl_pathv[j], "common/runner/", 14) || !strncmp(g.gl_pathv[j], "common/both/", 12),
+                                  "%s (linked with student code) includes %s", g.gl_pathv[i], g.gl_pathv[j]);
+            }
+        }
+        free(text);
+    }
+    /* A file's header and its source count as one (x.c includes x.h): the circle is between files. */
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            size_t a = strcspn(names[i], "."), b = strcspn(names[j], ".");
+            if (a == b && !strncmp(names[i], names[j], a)) edge[i * n + j] = 0;
+        }
+    for (int k = 0; k < n; k++) /* reachability (Warshall) */
+        for (int i = 0; i < n; i++)
+            if (edge[i * n + k])
+                for (int j = 0; j < n; j++) edge[i * n + j] |= edge[k * n + j];
+    for (int i = 0; i < n; i++) ck_assert_msg(!edge[i * n + i], "%s is in a circle of includes", g.gl_pathv[i]);
+    free(names);
+    free(edge);
+    globfree(&g);
+}
+END_TEST
+
 Suite *units_suite(void)
 {
     Suite *s = suite_create("units");
@@ -830,6 +877,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_speed_rules_on_recorded_figures);
     tcase_add_test(t, test_busy_note_figure_is_the_one_compared);
     tcase_add_test(t, test_int_elements_round_clamp_and_fill);
+    tcase_add_test(t, test_common_folders_keep_the_runner_apart_and_have_no_circles);
     tcase_set_timeout(t, 60);
     suite_add_tcase(s, t);
     return s;

@@ -1,5 +1,5 @@
 /* lab.c - lab 01, y = A x in double: buffers, stages, reference and sizes.
- * The harness (common/) does everything else; see common/lab.h for the fields. */
+ * The harness (common/) does everything else; see common/both/lab.h for the fields. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* lab.c - lab 02, C += A B in double: the six loop orders, then cache and register blocking,
- * judged against OpenBLAS dgemm measured in the same run. See common/lab.h for the fields. */
+ * judged against OpenBLAS dgemm measured in the same run. See common/both/lab.h for the fields. */
 #include "gemm.h"
 #include "lab.h"
 #include "problems.h"

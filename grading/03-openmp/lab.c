@@ -1,7 +1,7 @@
 /* lab.c - lab 03, OpenMP: matvec, a dot product, and matrix multiply on every core, each
  * checked at several thread counts and judged against the machine's ceiling at full thread
  * count and against a one-thread rate the grader measures itself (the one-thread roof, or the
- * one-thread baseline, baseline.c; never the code's own one-thread run). See common/lab.h for
+ * one-thread baseline, baseline.c; never the code's own one-thread run). See common/both/lab.h for
  * the fields. */
 #include <float.h>
 #include <math.h>

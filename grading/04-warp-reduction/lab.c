@@ -1,5 +1,5 @@
 /* lab.c - lab 04: vector add, then a sum of floats five ways, then y = A x with threads, warps
- * and blocks per row. Three problems, nine stages; the harness does the rest (common/lab.h). */
+ * and blocks per row. Three problems, nine stages; the harness does the rest (common/both/lab.h). */
 #include <math.h>
 #include <stddef.h>
 

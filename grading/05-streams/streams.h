@@ -21,7 +21,7 @@
 #ifndef STREAMS_H
 #define STREAMS_H
 
-#define POLY_DEGREE 2048 /* lab.mk hands it to common/gpu_probe.cu, which unrolls its kernel at it */
+#define POLY_DEGREE 2048 /* lab.mk hands it to common/probes/gpu_probe.cu, which unrolls its kernel at it */
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,6 +1,6 @@
 /* lab.c - lab 06: SGEMM, C = alpha A B + beta C in float, from one thread per element to
  * register-tiled and vectorised kernels; judged against cuBLAS SGEMM (no TF32) measured in the
- * same run. See common/lab.h for the fields. */
+ * same run. See common/both/lab.h for the fields. */
 #include "lab.h"
 #include "problems.h"
 #include "sgemm.h"

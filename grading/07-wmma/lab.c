@@ -1,6 +1,6 @@
 /* lab.c - lab 07: C = A B with A and B in half precision and C in float, on the tensor cores
  * through WMMA, four ways; judged against cuBLAS HGEMM measured in the same run. See
- * common/lab.h for the fields. */
+ * common/both/lab.h for the fields. */
 #include "lab.h"
 #include "problems.h"
 #include "wmma_gemm.h"

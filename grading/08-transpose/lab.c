@@ -1,6 +1,6 @@
 /* lab.c - lab 08: out = in^T for an m x n float matrix, from one thread per element to tiles in
  * shared memory (plain, padded, swizzled) and vector loads. One problem, five stages, judged
- * against the device's copy bandwidth measured in the same run. See common/lab.h for the fields. */
+ * against the device's copy bandwidth measured in the same run. See common/both/lab.h for the fields. */
 #include "lab.h"
 #include "transpose.h"
 #ifdef LAB_RUNNER

@@ -1,6 +1,6 @@
 /* lab.c - lab 09: the softmax of each row of an m x n float matrix, from a block per row in three
  * passes to a warp per row, online softmax and a row held in registers. One problem, four stages,
- * judged against the device's copy bandwidth measured in the same run. See common/lab.h. */
+ * judged against the device's copy bandwidth measured in the same run. See common/both/lab.h. */
 #include <math.h>
 
 #include "lab.h"

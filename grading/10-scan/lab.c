@@ -1,7 +1,7 @@
 /* lab.c - lab 10: the exclusive prefix sum of n ints, from one block scanning tile after tile
  * (Hillis-Steele, Blelloch, warp shuffles) to many blocks (scan-then-propagate) and one pass with
  * decoupled look-back. Judged against the device's copy bandwidth measured in the same run. See
- * common/lab.h for the fields. */
+ * common/both/lab.h for the fields. */
 #include <stdint.h>
 
 #include "lab.h"

@@ -1,7 +1,7 @@
 /* lab.c - lab 11: 2D convolution (cross-correlation, zero padding) of an m x n float image with an
  * odd K x K float filter, from one thread per output to a shared-memory tile and several outputs a
  * thread. One problem, four stages, judged against the device's copy bandwidth measured in the same
- * run times the intensity (thresholds.conf says why that is the ceiling). See common/lab.h. */
+ * run times the intensity (thresholds.conf says why that is the ceiling). See common/both/lab.h. */
 #include <math.h>
 #include <stdlib.h>
 

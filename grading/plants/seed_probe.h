@@ -1,7 +1,7 @@
 /* seed_probe.h - what the finds_seed plants of the GPU labs (06-11) share: a look for the seed of
  * a timed call's varying input on the runner's stack (threat 43), the input's generator copied
  * from the workbook's own source, and a spin on the GPU for where none is found. Instructor-only,
- * like planted/ (common/kit.sh leaves grading/plants/ out of the student kit; common/build.c lets a
+ * like planted/ (common/tools/kit.sh leaves grading/plants/ out of the student kit; common/audit/build.c lets a
  * build read it where it exists). A plant includes it as "../plants/seed_probe.h" and calls, at
  * the timed size only and before its honest work,
  *     seed_probe(__builtin_frame_address(0), vary, SEED_PROBE_F32, lo, hi, quantum, spin_ns);
@@ -17,7 +17,7 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
-/* The types of the vary buffers, as common/gpu_kernels.cu's store() numbers them (lab_type). */
+/* The types of the vary buffers, as common/runner/gpu_kernels.cu's store() numbers them (lab_type). */
 #define SEED_PROBE_F32 1
 #define SEED_PROBE_F16 2
 #define SEED_PROBE_I32 3
@@ -26,7 +26,7 @@
 #define SEED_PROBE_WORDS 256
 #endif
 
-/* common/gpu_kernels.cu's mix and vary_value (proto.c's digest_mix and vary_scaled), verbatim. */
+/* common/runner/gpu_kernels.cu's mix and vary_value (proto.c's digest_mix and vary_scaled), verbatim. */
 __device__ static uint64_t seed_probe_mix(uint64_t x)
 {
     x ^= x >> 30;
@@ -83,7 +83,7 @@ __global__ static void seed_probe_try(seed_probe_words c, const void *vary, int 
     if (match) seed_probe_hit = 1;
 }
 
-/* As common/gpu_kernels.cu's hold_kernel reads the time. */
+/* As common/runner/gpu_kernels.cu's hold_kernel reads the time. */
 __device__ static unsigned long long seed_probe_clock(void)
 {
     unsigned long long t;

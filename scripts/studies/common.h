@@ -7,7 +7,7 @@
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { printf("%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); exit(1); } } while (0)
 static char *g_flush;
 static const size_t FLUSH = 256u << 20;
-// The grader's own timer (common/gpu_kernels.cu, linked by run.sh): the start event held until the
+// The grader's own timer (common/runner/gpu_kernels.cu, linked by run.sh): the start event held until the
 // call is queued, the end event before the synchronisation; so a study's figures and the grader's
 // are timed alike. The median of `reps` calls, the L2 flushed before each.
 extern "C" double wb_gpu_time(void (*f)(void *), void *arg);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # run.sh - the kernel studies behind labs 08, 10 and 11's references (docs/BENCHMARKS.md, "Labs 08-11
-# on a GPU"): each times variants of one kernel with the grader's own timer (common/gpu_kernels.cu;
+# on a GPU"): each times variants of one kernel with the grader's own timer (common/runner/gpu_kernels.cu;
 # the median of 15 calls, the L2 flushed between calls) beside the device's copy bandwidth, and, for
 # the scan, CUB. A study, not a grader: no fresh inputs, full tiles only. Needs a GPU and nvcc.
 #   sh scripts/studies/run.sh [scan|transpose|conv]...   (default: all three)
@@ -16,8 +16,8 @@ if [ -z "${ARCH:-}" ]; then
 fi
 for s in ${*:-scan transpose conv}; do
     # conv.cu includes lab 11's reference whole (and its conv.h)
-    nvcc -O3 -std=c++17 -arch="$ARCH" -I"$here" -I"$top/common" -I"$top/solutions" -I"$top/grading/11-convolution" \
-        -o "$out/$s" "$here/$s.cu" "$top/common/gpu_kernels.cu"
+    nvcc -O3 -std=c++17 -arch="$ARCH" -I"$here" -I"$top/common/runner" -I"$top/solutions" -I"$top/grading/11-convolution" \
+        -o "$out/$s" "$here/$s.cu" "$top/common/runner/gpu_kernels.cu"
     echo "== $s ($ARCH, $(date -u +%T) UTC)"
     "$out/$s"
 done

@@ -8,7 +8,7 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
-/* CUDA_CHECK_LAST() comes from common/cuda_check.h where that is on the include path (the bench
+/* CUDA_CHECK_LAST() comes from common/runner/cuda_check.h where that is on the include path (the bench
  * builds with -Icommon). The grader's audited build sees only the lab's folder, so there the
  * check is empty: the grader itself checks for errors after every stage. */
 #if __has_include("cuda_check.h")

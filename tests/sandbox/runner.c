@@ -1,5 +1,5 @@
 /* runner.c - a stand-in for a GPU lab's runner in the sandbox test (build/tests/sandbox-runner).
- * Started by runner_start like the real one, it enters the sandbox as common/runner.c does for a
+ * Started by runner_start like the real one, it enters the sandbox as common/runner/runner.c does for a
  * GPU lab (sandbox_enter(1, 1, 0): the filter with the CUDA driver's calls), says who it is, then
  * tries the one way out the scorer names (routes.h) with the calls student code could make
  * directly, and reports how far it got, if it is still alive. */

@@ -1,6 +1,6 @@
 #!/bin/sh
 # handout-paths.sh - every file or folder a handout names is in the student kit (`make dist`).
-# usage: common/handout-paths.sh HANDOUT.md...      (run from the repository root)
+# usage: common/tools/handout-paths.sh HANDOUT.md...      (run from the repository root)
 # Exit 0 when every path named is in the kit, 1 naming each one that is not as file:line, 2 for a
 # usage error or when the kit's file list can't be made.
 #
@@ -11,7 +11,7 @@
 # looked at. A name ending in / is a folder: in the kit when some file of the kit is under it; a *
 # stands for any part of one name (grading/*/thresholds.conf).
 #
-# The kit's files are those of the tarball `make dist` builds (common/kit.sh, kit_files: the files
+# The kit's files are those of the tarball `make dist` builds (common/tools/kit.sh, kit_files: the files
 # git tracks, without solutions/, grading/*/planted/ and grading/*/honest/), listed afresh here, so
 # the two can't disagree.
 [ $# -gt 0 ] || { echo "usage: $0 HANDOUT.md..." >&2; exit 2; }
@@ -20,7 +20,7 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 sh "$(dirname "$0")/kit.sh" dist "$tmp" > "$tmp/dist.log" 2>&1 &&
     tar -tzf "$tmp/workbook-kit.tar.gz" | sed -n 's|^workbook/||p' > "$tmp/kit.txt" ||
-    { echo "$0: could not list the student kit (common/kit.sh dist):" >&2; cat "$tmp/dist.log" >&2; exit 2; }
+    { echo "$0: could not list the student kit (common/tools/kit.sh dist):" >&2; cat "$tmp/dist.log" >&2; exit 2; }
 awk '
     FNR == NR { kit[$0] = 1; next }
     # Is the path (a file, a folder, or a pattern with *) in the kit?

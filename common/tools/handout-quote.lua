@@ -14,7 +14,7 @@ empty. What is quoted:
     ```
         from the first line containing `from` to the next line containing `to` (plain text)
 
-    ```{include="common/lab.h" lines="10-24"}
+    ```{include="common/both/lab.h" lines="10-24"}
     ```
         a line range (fragile if the file changes: prefer the two forms above)
 

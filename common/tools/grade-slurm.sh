@@ -1,9 +1,9 @@
 #!/bin/sh
-# grade-slurm.sh - `make grade-all SLURM=1`: the same grading as common/grade-all.sh, as a SLURM job
+# grade-slurm.sh - `make grade-all SLURM=1`: the same grading as common/tools/grade-all.sh, as a SLURM job
 # array with one task per submission, each on a node of its own (--exclusive: nothing else runs
 # beside a timing job) and, for GPU labs, one GPU (--gres=gpu:1). It waits for the array, then
 # writes the same gradebook. The build folder must be on a file system every node sees.
-# usage: common/grade-slurm.sh BUILD SUBMISSIONS FORCE GPU(0/1) LABNAME...
+# usage: common/tools/grade-slurm.sh BUILD SUBMISSIONS FORCE GPU(0/1) LABNAME...
 # SLURM_ARGS adds sbatch options (a partition, an account, a time limit).
 set -u
 build=$1 subs=$2 force=$3 gpu=$4
@@ -22,7 +22,7 @@ cat > "$job" <<TASK
 #!/bin/sh
 cd "$here" || exit 1
 export NVCC_FOUND="${NVCC_FOUND:-}" CUDA_ARCH="${CUDA_ARCH:-}" CUDA_HOME="${CUDA_HOME:-}"
-ONLY_INDEX=\$SLURM_ARRAY_TASK_ID exec sh common/grade-all.sh "$build" "$subs" "$force" $*
+ONLY_INDEX=\$SLURM_ARRAY_TASK_ID exec sh common/tools/grade-all.sh "$build" "$subs" "$force" $*
 TASK
 gres=""
 [ "$gpu" = 1 ] && gres="--gres=gpu:1"
@@ -49,4 +49,4 @@ states=$(scontrol -o show job "$id" 2>/dev/null | sed -n 's/.* JobState=\([A-Z_]
 [ "$states" = "COMPLETED " ] || failed
 echo "SLURM job $(cat "$out/slurm/job.txt") done"
 cat "$out"/slurm/task-*.out 2>/dev/null | grep -v '^graded \|^gradebook:' | sed 's/^/  /'
-GRADEBOOK_ONLY=1 sh common/grade-all.sh "$build" "$subs" "$force" "$@" | tail -n 1
+GRADEBOOK_ONLY=1 sh common/tools/grade-all.sh "$build" "$subs" "$force" "$@" | tail -n 1

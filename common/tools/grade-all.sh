@@ -1,6 +1,6 @@
 #!/bin/sh
 # grade-all.sh - grade a folder of submissions, one at a time; what `make grade-all` runs.
-# usage: common/grade-all.sh BUILD SUBMISSIONS FORCE LABNAME...
+# usage: common/tools/grade-all.sh BUILD SUBMISSIONS FORCE LABNAME...
 #
 # Each entry of SUBMISSIONS is a student's handin tarball (.tar.gz, .tgz or .tar) or a folder
 # shaped like labs/ (or holding labs/). Each is unpacked and checked in its own scratch folder,
@@ -46,7 +46,7 @@ copy_dir() { # src dest
     (cd "$1" && tar -cf - .) | tar -xf - -C "$2" --no-same-owner --no-same-permissions
 }
 
-# ONLY_INDEX=i grades only the i-th entry (a SLURM array task, common/grade-slurm.sh);
+# ONLY_INDEX=i grades only the i-th entry (a SLURM array task, common/tools/grade-slurm.sh);
 # GRADEBOOK_ONLY=1 grades nothing and only writes the gradebook.
 n=0 done_here=0
 for entry in "$subs"/* "$subs"/.[!.]*; do

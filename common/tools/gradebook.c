@@ -1,5 +1,5 @@
 /* gradebook.c - turn the grader's results files into what a course's tools read. It reads only
- * what the scorer wrote (results.json, one test a line, common/json.c); it never runs student
+ * what the scorer wrote (results.json, one test a line, common/scorer/json.c); it never runs student
  * code and never parses a table.
  *
  *   gradebook csv OUT.csv DIR...        one row per student folder DIR, named by it (its

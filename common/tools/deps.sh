@@ -1,6 +1,6 @@
 #!/bin/sh
 # deps.sh - make sure the tools a target needs are here; on Debian as root, install what is missing.
-# usage: common/deps.sh grade|check
+# usage: common/tools/deps.sh grade|check
 #   grade: the compiler, binutils, OpenBLAS (the matrix-multiply labs' ceiling), gnuplot (charts).
 #   check: also Check and pkg-config (the test runner), pandoc (handouts), SLURM and munge (the
 #          grade-all SLURM=1 test).

@@ -1,6 +1,6 @@
 #!/bin/sh
 # handout-check.sh - every handout follows the one template; what `make handouts` runs first.
-# usage: common/handout-check.sh HANDOUT.md...
+# usage: common/tools/handout-check.sh HANDOUT.md...
 # Exit 0 when every handout fits, 1 naming each problem as file:line, 2 for a usage error.
 #
 # The template (headings outside fenced code, in this order, each once, no others at levels 1-3):

@@ -1,11 +1,11 @@
 #!/bin/sh
 # roofline.sh - each lab's roofline chart, drawn by gnuplot from its results file: what
 # `make roofline` runs, and `make grade` after grading each lab.
-# usage: common/roofline.sh BUILD WORK LAB LABNAME...   (LAB as given to make: empty for every lab)
+# usage: common/tools/roofline.sh BUILD WORK LAB LABNAME...   (LAB as given to make: empty for every lab)
 # For each lab, BUILD/results[/<tree>]/<lab>.json (where grading WORK wrote it) becomes <lab>.svg
 # beside it, with the reference's points in grey when solutions/<lab> is present and was graded
 # (`make grade WORK=solutions` writes BUILD/results/solutions/<lab>.json). The script itself comes
-# from BUILD/common/roofline (common/roofline.c).
+# from BUILD/common/roofline (common/tools/roofline.c).
 # Without gnuplot it says which Debian package draws the charts and exits 0: a chart is never a
 # reason for grading to fail. Exit 0, or 1 when a lab asked for has no results file (with no LAB,
 # when none has) or no chart was drawn, 2 for an unknown lab.

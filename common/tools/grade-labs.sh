@@ -1,6 +1,6 @@
 #!/bin/sh
 # grade-labs.sh - grade several labs in turn; what `make grade` runs.
-# usage: common/grade-labs.sh BUILD WORK LAB SEED LABNAME...
+# usage: common/tools/grade-labs.sh BUILD WORK LAB SEED LABNAME...
 # Exit 0 when every stage of every lab passes, 1 when any fails, 2 for a usage error.
 # One lab's trouble (even its grader stopping) never keeps the others from being graded.
 set -u

@@ -88,7 +88,7 @@ struct lab_problem {
      * kernel's rate measured in the same run by the probe (two flops an FFMA). */
     int fp32_capped;
     /* GPU: the vendor library's routine for this problem, which `make bench` times beside the stages
-     * at each size (common/gpu_probe.cu --vendor: "cub-scan", "cublas-transpose"); NULL: none. */
+     * at each size (common/probes/gpu_probe.cu --vendor: "cub-scan", "cublas-transpose"); NULL: none. */
     const char *vendor;
     const char *blas;
     /* GPU gemm problems: C = alpha A B + beta C. Shapes above `probe_flops` are checked against
@@ -189,12 +189,12 @@ extern const lab LAB;
 #endif
 
 /* A GPU lab's `lab` fields but its names (and `ranked`): run on one host thread, timed by the
- * device's events (gpu_timer, common/gpu.h), its stages the table `t`. Lab 05, which times and
+ * device's events (gpu_timer, common/runner/gpu.h), its stages the table `t`. Lab 05, which times and
  * traces its calls its own way, sets its fields itself. */
 #define GPU_LAB_FIELDS(t) \
     .threads = 1, .gpu = 1, .stages = t, .nstages = sizeof t / sizeof t[0], .timer = RUNNER_ONLY(&gpu_timer)
 
-/* A GPU lab's stage: its buffers staged on the device the standard way (common/gpu.h, which the
+/* A GPU lab's stage: its buffers staged on the device the standard way (common/runner/gpu.h, which the
  * lab includes when LAB_RUNNER is defined), and `run` calling the student's function. */
 #define GPU_STAGE(id, fn, what, problem, run) \
     {id, fn, what, &problem, RUNNER_ONLY(gpu_setup), RUNNER_ONLY(gpu_pre), RUNNER_ONLY(run), RUNNER_ONLY(gpu_post), \

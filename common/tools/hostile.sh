@@ -1,7 +1,7 @@
 #!/bin/sh
 # hostile.sh - grade planted broken and hostile submissions and check each is rejected for the
 # reason it names; what `make hostile` runs (and `make check`, one file at a time).
-# usage: common/hostile.sh BUILD PLANTED_FILE...
+# usage: common/tools/hostile.sh BUILD PLANTED_FILE...
 #
 # A planted file grading/NN-name/planted/<name>.c (or .cu) says on its first line
 #   /* expect: <reason>                      every stage must fail with <reason>, or

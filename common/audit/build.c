@@ -119,7 +119,7 @@ static void add_cuda_dirs(const build_spec *b, char *allowed)
 /* The folders the student's build may read files from, as "dir/" prefixes, newline separated:
  * the system headers, the CUDA toolkit's, the lab's folder, and grading/plants/ beside it where it
  * exists: helpers several labs' planted submissions share (instructor-only, like planted/; absent
- * from the student kit, common/kit.sh), which a plant includes as "../plants/<name>.h". */
+ * from the student kit, common/tools/kit.sh), which a plant includes as "../plants/<name>.h". */
 static char *allowed_dirs(const build_spec *b)
 {
     char labdir[PATH_MAX + 2], plants[PATH_MAX + 16], resolved[PATH_MAX];

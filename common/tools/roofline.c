@@ -1,5 +1,5 @@
 /* roofline.c - a lab's results drawn as a roofline chart: writes a gnuplot script, which
- * common/roofline.sh runs (`make roofline`, and every `make grade`). Like gradebook.c it reads only
+ * common/tools/roofline.sh runs (`make roofline`, and every `make grade`). Like gradebook.c it reads only
  * what the scorer wrote (results JSON, one test a line) and never runs student code.
  *
  *   roofline OUT.svg RESULTS.json [REFERENCE.json]     the gnuplot script on stdout

@@ -1,10 +1,10 @@
 #!/bin/sh
 # handouts.sh - what `make handouts` runs: check each handout against the template
-# (common/handout-check.sh), then render it with pandoc to one self-contained HTML page,
+# (common/tools/handout-check.sh), then render it with pandoc to one self-contained HTML page,
 # OUTDIR/NN-name.html: the stylesheet (handouts/handout.css) and any image the handout shows are
 # embedded, math is MathML (no script, no network), and code quoted with
-# ```{include=...} blocks is read from the real files (common/handout-quote.lua).
-# usage: common/handouts.sh OUTDIR HANDOUT.md...   (PANDOC=/path/to/pandoc to choose one)
+# ```{include=...} blocks is read from the real files (common/tools/handout-quote.lua).
+# usage: common/tools/handouts.sh OUTDIR HANDOUT.md...   (PANDOC=/path/to/pandoc to choose one)
 # Exit 0 when every page is written, 1 when a handout fails the check or its render, 2 when pandoc
 # is missing or for a usage error.
 set -u
@@ -16,7 +16,7 @@ if [ "${1:-}" = --one ]; then
     page=$out/$(basename "$md" .md).html
     # Images are looked up next to the handout first, then from the repository root.
     if "$pandoc" "$md" --from markdown --to html5 --standalone "$embed" --mathml --toc --toc-depth=2 --fail-if-warnings \
-        --css "$here/../handouts/handout.css" --lua-filter "$here/handout-quote.lua" \
+        --css "$here/../../handouts/handout.css" --lua-filter "$here/handout-quote.lua" \
         --resource-path "$(dirname "$md"):." --metadata lang=en -o "$page.tmp"; then
         mv "$page.tmp" "$page" && echo "  $page"
     else

@@ -2,7 +2,7 @@
 # walkthrough.sh - the next step for a learner: the first stage of a lab that does not pass yet
 # (by the last `make grade` of WORK), its task and hint as the starter's TODO comment gives them, why it
 # failed last time, and the command to grade it. What `make walkthrough LAB=NN` runs.
-# usage: common/walkthrough.sh BUILD WORK LAB-NAME [RESULTS.json]
+# usage: common/tools/walkthrough.sh BUILD WORK LAB-NAME [RESULTS.json]
 set -u
 . "$(dirname "$0")/lib.sh"
 build=$1 work=$2 lab=$3

@@ -232,7 +232,7 @@ static void relative_requirements(lab_run *r)
     }
 }
 
-/* The compute roof of the lab's roofline chart (common/roofline.c), recorded in the results; it
+/* The compute roof of the lab's roofline chart (common/tools/roofline.c), recorded in the results; it
  * judges nothing. A lab with vendor-library ceilings: the fastest of them, measured in this run. A
  * bandwidth-bound lab has none, so: on a CPU, OpenBLAS dgemm at ROOF_N^3 with the lab's threads,
  * measured now (a third of a second on one core) and only when a stage was timed (a chart with no
