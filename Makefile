@@ -121,7 +121,8 @@ $(BUILD)/common/gpu_probe_poly.o: common/probes/gpu_probe_poly.cu common/runner/
 $(BUILD)/common/gpu-probe: $(BUILD)/common/gpu_probe.o $(BUILD)/common/gpu_probe_poly.o $(BUILD)/common/gpu_kernels.o
 	$(NVCC) $(NVCCFLAGS) -o $@ $^ -lcublas
 
-# Per lab: the scorer (harness + lab.c) and the runner base (runner + lab.c with LAB_RUNNER),
+# Per lab: the scorer (harness + lab.c) and the runner base (runner + lab.c with LAB_RUNNER, and
+# the lab's runner.c where it has one: runner-side code of its own, such as lab 05's wrappers),
 # which the grader links with the audited student object. A GPU lab's runner needs nvcc.
 define lab_rules
 $(BUILD)/grading/$(1)/lab.o: grading/$(1)/lab.c $(HEADERS) $(wildcard grading/$(1)/*.h)
@@ -131,9 +132,14 @@ $(BUILD)/grading/$(1)/lab-runner.o: grading/$(1)/lab.c $(HEADERS) $(wildcard gra
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) -Wno-unknown-pragmas $(LAB_CFLAGS_$(1)) $(if $(filter $(1),$(GPU_LABS)),-I$(CUDA_HOME)/include) -DLAB_RUNNER \
 	    -Igrading/$(1) -c $$< -o $$@
+$(BUILD)/grading/$(1)/runner-side.o: grading/$(1)/runner.c $(HEADERS) $(wildcard grading/$(1)/*.h)
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS) -Wno-unknown-pragmas $(LAB_CFLAGS_$(1)) $(if $(filter $(1),$(GPU_LABS)),-I$(CUDA_HOME)/include) -DLAB_RUNNER \
+	    -Igrading/$(1) -c $$< -o $$@
 $(BUILD)/grading/$(1)/grade: $(SCORER_OBJS) $(BUILD)/grading/$(1)/lab.o
 	$(CC) -fopenmp -o $$@ $$^ -lm
 $(BUILD)/grading/$(1)/runner-base.o: $(RUNNER_OBJS) $(BUILD)/grading/$(1)/lab-runner.o \
+                                     $(if $(wildcard grading/$(1)/runner.c),$(BUILD)/grading/$(1)/runner-side.o) \
                                      $(if $(filter $(1),$(GPU_LABS)),$(BUILD)/common/gpu.o $(BUILD)/common/gpu_kernels.o \
                                        $(BUILD)/common/gpu_register.o)
 	ld -r -o $$@ $$^

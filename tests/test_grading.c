@@ -82,12 +82,20 @@ static int is_gpu_lab(const char *lab)
     return sh("grep -q '^GPU_LABS' grading/%s/lab.mk 2>/dev/null", lab) == 0;
 }
 
-/* "04-warp-reduction" of "grading/04-warp-reduction/...". */
+/* The parts of a path under grading/, the one place they are read: "04-warp-reduction" (lab_of) and
+ * "skips_warp" (stem_of) of "grading/04-warp-reduction/planted/skips_warp.cu". */
 static const char *lab_of(const char *path, char *out, size_t len)
 {
-    snprintf(out, len, "%s", path + strlen("grading/"));
+    snprintf(out, len, "%s", strncmp(path, "grading/", 8) ? path : path + 8);
     char *slash = strchr(out, '/');
     if (slash) *slash = '\0';
+    return out;
+}
+
+static const char *stem_of(const char *path, char *out, size_t len)
+{
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    snprintf(out, len, "%.*s", (int)strcspn(base, "."), base);
     return out;
 }
 
@@ -151,7 +159,7 @@ static void start_background(void)
     for (int i = 0; i < ngpu_honest; i++) {
         const char *file = gpu_honest[i];
         char name[256], src[64] = "", only[64] = "";
-        if (sscanf(file, "grading/%255[^/]/%*[a-z]/%255[^.]", lab, name) != 2) continue;
+        lab_of(file, lab, sizeof lab), stem_of(file, name, sizeof name);
         lab_source_of(lab, src, sizeof src);
         textbook_stage(file, only, sizeof only);
         sh("rm -rf build/tmp/honest-%s-%s && mkdir -p build/tmp/honest-%s-%s/%s && cp %s build/tmp/honest-%s-%s/%s/%s", lab,
@@ -351,8 +359,8 @@ static void split_planted(void)
  * skips_warp.cu"), as plants of different labs share names (skips_warp.cu in labs 04 and 09). */
 static const char *plant_tag(const char *file, char *out, size_t len)
 {
-    const char *lab = strncmp(file, "grading/", 8) ? file : file + 8, *slash = strchr(lab, '/');
-    snprintf(out, len, "%.*s-%s", slash ? (int)(slash - lab) : 0, lab, strrchr(file, '/') + 1);
+    char lab[256];
+    snprintf(out, len, "%s-%s", lab_of(file, lab, sizeof lab), strrchr(file, '/') + 1);
     return out;
 }
 
@@ -429,7 +437,7 @@ END_TEST
 static void honest_passes(const char *file)
 {
     char lab[256], name[256], names[16][32], tag[600], work[700], src[64] = "", only[64] = "", extra[100] = "";
-    sscanf(file, "grading/%255[^/]/%*[a-z]/%255[^.]", lab, name);
+    lab_of(file, lab, sizeof lab), stem_of(file, name, sizeof name);
     int n = lab_list(lab, names, 16, src);
     if (textbook_stage(file, only, sizeof only)) {
         snprintf(extra, sizeof extra, "--stage %s", only);
@@ -817,8 +825,10 @@ static int wanted(const char *path)
     if (!only || !*only) return 1;
     char copy[512], *save = NULL;
     snprintf(copy, sizeof copy, "%s", only);
+    char lab[256];
+    lab_of(path, lab, sizeof lab);
     for (char *w = strtok_r(copy, " ,", &save); w; w = strtok_r(NULL, " ,", &save))
-        if (strncmp(path + strlen("grading/"), w, strlen(w)) == 0) return 1;
+        if (strncmp(lab, w, strlen(w)) == 0) return 1;
     return 0;
 }
 
