@@ -146,6 +146,19 @@ static void start_background(void)
     if (access("/dev/nvidiactl", F_OK) == 0) return;
     const char *suite = getenv("CK_RUN_SUITE");
     if (suite && *suite && strcmp(suite, "grading")) return; /* another suite alone: nothing to build */
+    /* The CPU labs' calibration first, where this machine has none yet (a fresh clone): measured
+     * beside the background's compiles, its bandwidth reads low, and every later verdict would be
+     * judged against that. (A lab timed on all cores holds the background while it calibrates.) */
+    glob_t cal;
+    if (glob("build/calibration/*-t1.conf", 0, NULL, &cal) != 0)
+        for (int i = 0; i < ncpu_firsts; i++) {
+            char lab[256];
+            lab_of(cpu_firsts[i], lab, sizeof lab);
+            if (timed_on_all_cores(lab)) continue;
+            sh("build/grading/%s/grade --calibrate --lab-dir grading/%s --build build > build/tmp/calibrate.log 2>&1", lab, lab);
+            break;
+        }
+    globfree(&cal);
     FILE *jobs = fopen("build/tmp/background.txt", "w");
     if (!jobs) return;
     char lab[256], tag[600];

@@ -17,6 +17,7 @@
 #include "lab.h"
 #include "problems.h"
 #include "proto.h"
+#include "report.h"
 #include "rng.h"
 #include "sandbox.h"
 #include "session.h"
@@ -774,6 +775,25 @@ START_TEST(test_speed_rules_on_recorded_figures)
     r.fraction = 0.5; /* partial_from 1: all or nothing */
     speed_points(&r, 1.0);
     ck_assert(!r.fast_enough && r.points_speed == 0);
+    /* the ceiling: lab 01's rows on the Xeon (roof 2.446 GFLOP/s, one chain of adds 1.327) */
+    stage_result c = {0};
+    speed_ceiling(&c, 2.446, 0, 1.327);
+    ck_assert(c.ceiling_gflops == 1.327 && c.chain_bound && !c.fp32_bound);
+    speed_ceiling(&c, 2.446, 0, 0); /* a stage of several chains: the roof */
+    ck_assert(c.ceiling_gflops == 2.446 && !c.chain_bound && !c.fp32_bound);
+    speed_ceiling(&c, 1.327, 0, 2.446); /* a chain faster than the roof caps nothing */
+    ck_assert(c.ceiling_gflops == 1.327 && !c.chain_bound);
+    /* lab 11 on an H100: the memory roof times K = 7's intensity above the FP32 peak measured */
+    speed_ceiling(&c, 96000, 51000, 0);
+    ck_assert(c.ceiling_gflops == 51000 && c.fp32_bound && !c.chain_bound);
+    speed_ceiling(&c, 96000, 120000, 0);
+    ck_assert(c.ceiling_gflops == 96000 && !c.fp32_bound);
+    /* a pass against OpenBLAS within CONFIRM_WITHIN of lab 02's blocked (8%) is measured again */
+    ck_assert(worth_measuring_library_again(0.09, 0.08));
+    ck_assert(!worth_measuring_library_again(0.11, 0.08));
+    ck_assert(!worth_measuring_library_again(0.07, 0.08)); /* a failure: nothing to confirm */
+    ck_assert(!worth_measuring_library_again(0.5, 0));
+    ck_assert(impossible_above(1.5, 50) == 75);
 }
 END_TEST
 

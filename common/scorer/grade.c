@@ -17,6 +17,7 @@
 
 #include "build.h"
 #include "grade.h"
+#include "report.h"
 #include "scorer.h"
 #include "submission.h"
 #include "session.h"

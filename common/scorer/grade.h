@@ -110,14 +110,4 @@ typedef struct lab_run {
     stage_result stages[16];
 } lab_run;
 
-/* Whether a stage of this lab is judged against the lower of its memory roof and the FP32 peak
- * (lab_problem.fp32_capped; report.c). */
-int lab_fp32_capped(void);
-
-void report_table(const lab_run *r, FILE *f);
-/* A pipeline stage's times against the ideal, the per-stream timeline of its traced call, and how
- * long its copies were under way (report.c). */
-void report_timeline(const stage_result *s, const char *stage, FILE *f);
-int report_json(const lab_run *r, const char *path);
-
 #endif

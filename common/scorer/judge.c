@@ -107,27 +107,20 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
     res->gflops = p->flops(s) / res->seconds * 1e-9;
     res->gbs = p->bytes(s) / res->seconds * 1e-9;
     int blas = p->ceiling == CEIL_BLAS, pipe = p->ceiling == CEIL_PIPELINE;
-    if (pipe) {
-        res->pipe = pipeline_ceiling(g, p, s);
-        res->ceiling_gflops = p->flops(s) / pipeline_ideal(&res->pipe) * 1e-9;
-    } else {
-        res->ceiling_gflops = blas ? blas_ceiling(g, p, s) : g->run->now.stream_gbs * intensity(p, s);
-        /* a pass near the threshold, against a library read low, is confirmed against it measured again */
-        double near = res->gflops / res->ceiling_gflops / config_num(cfg, LAB.stages[stage].name);
-        if (blas && !LAB.gpu && near >= 1 && near < CONFIRM_WITHIN) res->ceiling_gflops = blas_ceiling_again(g, p, s);
-        /* bound by arithmetic here: no faster than the FP32 peak, however fast memory is */
-        res->fp32_bound = p->fp32_capped && g->run->fp32_gflops > 0 && g->run->fp32_gflops < res->ceiling_gflops;
-        if (res->fp32_bound) res->ceiling_gflops = g->run->fp32_gflops;
-    }
-    /* one chain of adds: no faster than the add latency allows, however fast memory is */
     const lab_stage *st = &LAB.stages[stage];
-    double chain = st->chain * g->run->now.chain_gadds;
-    res->chain_bound = st->chains <= 1 && chain > 0 && chain < res->ceiling_gflops;
-    if (res->chain_bound) res->ceiling_gflops = chain;
+    double threshold = config_num(cfg, st->name);
+    /* What is measured (here, or cached for the run: judge.c's part), then decided (verdict.c). */
+    if (pipe) res->pipe = pipeline_ceiling(g, p, s);
+    double roof = pipe ? p->flops(s) / pipeline_ideal(&res->pipe) * 1e-9
+                  : blas ? blas_ceiling(g, p, s) : g->run->now.stream_gbs * intensity(p, s);
+    double fp32 = !pipe && p->fp32_capped ? g->run->fp32_gflops : 0, chain = st->chain * g->run->now.chain_gadds;
+    speed_ceiling(res, roof, fp32, st->chains <= 1 ? chain : 0);
+    if (blas && !LAB.gpu && worth_measuring_library_again(res->gflops / res->ceiling_gflops, threshold))
+        speed_ceiling(res, blas_ceiling_again(g, p, s), fp32, st->chains <= 1 ? chain : 0);
     /* a stage that breaks the chain: where memory is far above what one chain uses, this many times
      * one chain's rate is enough */
     double over = chain > 0 ? over_chain(cfg, stage) : 0;
-    res->required = required_fraction(config_num(cfg, st->name), over, chain, res->ceiling_gflops);
+    res->required = required_fraction(threshold, over, chain, res->ceiling_gflops);
     res->fraction = res->gflops / res->ceiling_gflops;
     /* The fastest this machine has been seen to stream, in this run or at calibration: a busy
      * moment during this run's measurement must not make honest code look impossible. */
@@ -136,14 +129,14 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
     /* a pipeline's bound: its ideal with the fastest kernel the probe has (a student's kernel of
      * several elements a thread beats the plain one the ideal is judged with) */
     double bound = pipe ? p->flops(s) / pipeline_fastest(&res->pipe) * 1e-9 : blas ? res->ceiling_gflops : stream * intensity(p, s);
-    double limit = config_num(cfg, "impossible_margin") * bound;
+    double margin = config_num(cfg, "impossible_margin"), limit = impossible_above(margin, bound);
     if (res->gflops > limit && !pipe && !blas && !LAB.gpu) {
         /* a neighbour busy at calibration and again at this run's measurement reads the roof low
          * both times: measured once more (no runner running) before anything is called impossible */
         session_end(g);
         bandwidth again = measure_bandwidth(r->threads, 4 * r->mach.llc_bytes, ROOF_SECONDS);
         stream = fmax(stream, fmax(again.read_gbs, again.stream_gbs));
-        limit = config_num(cfg, "impossible_margin") * stream * intensity(p, s);
+        limit = impossible_above(margin, stream * intensity(p, s));
     }
     if (res->gflops > limit) {
         fail(o, "impossible", "%.2f GFLOP/s is more than this machine can do (%.2f: the ceiling times the "

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report.h"
+
 #include "grade.h"
 #include "judge.h"
 #include "json.h"

@@ -12,6 +12,23 @@ double required_fraction(double required, double over, double chain, double ceil
     return over > 0 && chain > 0 && ceiling > 0 ? fmin(required, floor(1000 * over * chain / ceiling) / 1000) : required;
 }
 
+void speed_ceiling(stage_result *res, double roof, double fp32, double chain)
+{
+    res->ceiling_gflops = roof;
+    res->fp32_bound = fp32 > 0 && fp32 < res->ceiling_gflops;
+    if (res->fp32_bound) res->ceiling_gflops = fp32;
+    res->chain_bound = chain > 0 && chain < res->ceiling_gflops;
+    if (res->chain_bound) res->ceiling_gflops = chain;
+}
+
+int worth_measuring_library_again(double fraction, double threshold)
+{
+    double near = threshold > 0 ? fraction / threshold : 0;
+    return near >= 1 && near < CONFIRM_WITHIN;
+}
+
+double impossible_above(double margin, double bound) { return margin * bound; }
+
 void speed_points(stage_result *res, double partial_from)
 {
     res->fast_enough = res->fraction >= res->required;

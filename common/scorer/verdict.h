@@ -10,6 +10,20 @@
  * several chains of adds (over: its <stage>_over_chain, 0 for none) that many times one chain's rate
  * (chain, GFLOP/s) over the ceiling where that is lower, to 0.1% down. */
 double required_fraction(double required, double over, double chain, double ceiling);
+/* The ceiling a timed stage is judged against (res->ceiling_gflops), from the roof measured for it
+ * (GFLOP/s: the memory roof, bandwidth times the problem's intensity; the library's rate; or the
+ * pipeline's ideal), capped by the FP32 peak measured in the run where the problem may be bound by
+ * arithmetic (fp32 > 0), and then by one chain of dependent adds' rate where the stage is written as
+ * one chain (chain > 0): res->fp32_bound and res->chain_bound say which cap applied. */
+void speed_ceiling(stage_result *res, double roof, double fp32, double chain);
+/* Whether a pass against the library's rate (fraction of it, over the stage's threshold) is close
+ * enough, under CONFIRM_WITHIN, that the library is measured once more before it stands: a library
+ * read low makes a pass too easy. */
+int worth_measuring_library_again(double fraction, double threshold);
+/* The rate above which a time is impossible: the margin in thresholds.conf times the bound (the
+ * fastest the machine was seen to stream times the intensity, the library's rate, or the pipeline's
+ * ideal with the fastest kernel the probe has). */
+double impossible_above(double margin, double bound);
 /* A timed stage's speed points from res->fraction against res->required: full at the requirement,
  * none at partial_from times it or below, in proportion between; res->fast_enough set. */
 void speed_points(stage_result *res, double partial_from);
