@@ -1,4 +1,4 @@
-/* bench.c - see scorer.h: `make bench` (a table of sizes per stage, and the compiler study) and
+/* bench.c - see bench.h: `make bench` (a table of sizes per stage, and the compiler study) and
  * `make profile` (one stage's timed case under a profiler). Nothing here is graded. */
 #define _GNU_SOURCE
 #include <inttypes.h>
@@ -9,9 +9,10 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "cases.h"
 #include "submission.h"
 #include "judge.h"
-#include "scorer.h"
+#include "bench.h"
 #include "util.h"
 
 /* ---------------------------------------------------------------- bench */

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "session.h"
+#include "grade.h"
 
 /* The scorer's copy of a case's buffers: inputs packed as the runner expects them, the
  * student's output as received, the same as doubles, and the reference with its bound. */
@@ -20,6 +20,16 @@ typedef struct bufset {
     uint64_t seed; /* what the inputs were filled from */
     int shared;    /* ... a seed every stage's case shares (run_correctness): the reference is kept */
 } bufset;
+
+/* A case's seed: the run's, the stage's, which of the stage's uses (a correctness case, a timed
+ * run, its picks) and the trial. */
+uint64_t case_seed(uint64_t seed, int stage, int which, int trial);
+/* "m=512 n=512 k=512", or the problem's own dimension names. */
+void shape_text(const lab_problem *p, lab_shape s, char *buf, size_t len);
+/* The vendor library's rate at shape s, measured once per shape in this run (OpenBLAS or cuBLAS). */
+void remember_blas(lab_run *r, lab_shape s, double gflops);
+/* The report's name of the cuBLAS routine a GPU lab is judged against. */
+void cublas_note(lab_run *r, const lab_problem *p);
 
 void bufset_init(bufset *s, const lab_problem *p, lab_shape shape);
 /* Every input from `seed` (buffer i from seed + i), or buffer i alone from `seed`. */

@@ -6,6 +6,9 @@
 #include "cases.h"
 #include "sandbox.h"
 
+/* A failed case: o->ok cleared, o->reason the verdict's word ("wrong", "crash" ...), the detail
+ * from fmt; returns -1, for `return fail(...)`. */
+int fail(outcome *o, const char *reason, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Each returns 0 when the check passes; otherwise -1, with the verdict in *o (fail()). */
 int check_guards(const bufset *s, lab_shape shape, const unsigned char *g, outcome *o);
 /* A seeded case's inputs: the runner's keyed digest of each input against the scorer's copy. */

@@ -18,7 +18,7 @@
 #include "build.h"
 #include "grade.h"
 #include "report.h"
-#include "scorer.h"
+#include "bench.h"
 #include "submission.h"
 #include "session.h"
 #include "judge.h"

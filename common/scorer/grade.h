@@ -2,11 +2,13 @@
 #ifndef GRADE_H
 #define GRADE_H
 
+#include <limits.h>
 #include <stdio.h>
 
 #include "calib.h"
 #include "config.h"
 #include "lab.h"
+#include "sandbox.h"
 
 typedef struct stage_result {
     int skipped;               /* not run here (no CUDA device or toolkit): neither passed nor failed */
@@ -109,5 +111,29 @@ typedef struct lab_run {
     int build_status;
     stage_result stages[16];
 } lab_run;
+
+/* Everything one stage's cases need (session.c runs them). */
+typedef struct grader {
+    lab_run *run;
+    char runner[PATH_MAX], scratch[1024], output[1100];
+    sandbox_limits lim;
+    double min_time;
+    unsigned min_calls, max_calls, trials;
+    int same_inputs; /* bench: no fresh variant per call, so one reference serves every call */
+    int correct_threads[8], ncorrect_threads; /* thread counts every correctness case runs at */
+    int case_threads;  /* OpenMP threads of the next case (0: the session's) */
+    unsigned timed_runs; /* timed runs so far: each gets inputs and secrets of its own */
+    runner_proc proc;  /* the session's runner ... */
+    int alive;         /* ... while it runs */
+    int stage;         /* the stage it serves */
+    int sessions;      /* runner processes started (for the report on grading speed) */
+} grader;
+
+/* The outcome of one case. */
+typedef struct outcome {
+    int ok, fatal; /* fatal: the runner died or hung; later sizes would too */
+    const char *reason;
+    char detail[2048];
+} outcome;
 
 #endif

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "calib.h"
+#include "cases.h"
+#include "checks.h"
 #include "judge.h"
 #include "problems.h"
 #include "proto.h"

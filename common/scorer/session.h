@@ -4,34 +4,7 @@
 #ifndef SESSION_H
 #define SESSION_H
 
-#include <limits.h>
-
 #include "grade.h"
-#include "sandbox.h"
-
-/* Everything one stage's cases need. */
-typedef struct grader {
-    lab_run *run;
-    char runner[PATH_MAX], scratch[1024], output[1100];
-    sandbox_limits lim;
-    double min_time;
-    unsigned min_calls, max_calls, trials;
-    int same_inputs; /* bench: no fresh variant per call, so one reference serves every call */
-    int correct_threads[8], ncorrect_threads; /* thread counts every correctness case runs at */
-    int case_threads;  /* OpenMP threads of the next case (0: the session's) */
-    unsigned timed_runs; /* timed runs so far: each gets inputs and secrets of its own */
-    runner_proc proc;  /* the session's runner ... */
-    int alive;         /* ... while it runs */
-    int stage;         /* the stage it serves */
-    int sessions;      /* runner processes started (for the report on grading speed) */
-} grader;
-
-/* The outcome of one case. */
-typedef struct outcome {
-    int ok, fatal; /* fatal: the runner died or hung; later sizes would too */
-    const char *reason;
-    char detail[2048];
-} outcome;
 
 /* Correctness: `trials` calls, each on fresh inputs, each output, the guards and the inputs checked. */
 outcome run_correctness(grader *g, int stage, int index, lab_shape shape);
@@ -45,11 +18,5 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res);
 /* End the session's runner, if one runs (the next case starts another). */
 void session_end(grader *g);
 
-int fail(outcome *o, const char *reason, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void shape_text(const lab_problem *p, lab_shape s, char *buf, size_t len);
-uint64_t case_seed(uint64_t seed, int stage, int which, int trial);
-/* The vendor library's rate at shape s, measured once per shape in this run (OpenBLAS or cuBLAS). */
-void remember_blas(lab_run *r, lab_shape s, double gflops);
-void cublas_note(lab_run *r, const lab_problem *p);
 
 #endif

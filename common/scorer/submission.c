@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "build.h"
-#include "scorer.h"
+#include "bench.h"
 #include "submission.h"
 #include "technique.h"
 #include "tool.h"

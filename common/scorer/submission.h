@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "scorer.h"
+#include "bench.h"
 
 /* Build the runner for `source` with `cflags` (the audit included): BUILD_OK, or the failure in
  * msg, which every stage reports. */

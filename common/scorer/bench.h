@@ -1,7 +1,7 @@
-/* scorer.h - what the scorer's main (grade.c) shares with `make bench` and `make profile`
- * (bench.c): the command line, and those two commands. */
-#ifndef SCORER_H
-#define SCORER_H
+/* bench.h - `make bench` and `make profile` (bench.c), and the command line they share with the
+ * scorer's main (grade.c). */
+#ifndef BENCH_H
+#define BENCH_H
 
 #include <stddef.h>
 #include <stdint.h>
