@@ -10,7 +10,7 @@
 /* Launch errors surface at the next runtime call; the grader checks after every stage. */
 static int blocks_for(long n, int per_block) { return (int)((n + per_block - 1) / per_block); }
 
-/* ================================================================ stage 0: vector add */
+/* ================================================================ stage 1: vector add */
 
 /* One thread per element; the grid covers n, and the test keeps the last block in bounds. */
 static __global__ void add_kernel(int n, const float *a, const float *b, float *c)
@@ -24,7 +24,7 @@ extern "C" void vector_add(int n, const float *a, const float *b, float *c)
     add_kernel<<<blocks_for(n, BLOCK), BLOCK>>>(n, a, b, c);
 }
 
-/* ================================================================ stages 1-3: shared-memory trees */
+/* ================================================================ stages 2-4: shared-memory trees */
 
 /* Each block sums BLOCK consecutive inputs (zero past the end) into out[blockIdx.x]. The three
  * stages differ only in which threads add which pairs in shared memory. */
@@ -84,7 +84,7 @@ extern "C" void reduce_sequential(int n, const float *in, float *out, float *wor
     tree_sum<SEQUENTIAL>(n, in, out, work);
 }
 
-/* ================================================================ stage 4: warp shuffles */
+/* ================================================================ stage 5: warp shuffles */
 
 /* The sum of v over the 32 lanes of a warp, in lane 0: five shuffles, no shared memory. */
 static __device__ float warp_sum(float v)
@@ -126,7 +126,7 @@ extern "C" void reduce_shuffle(int n, const float *in, float *out, float *work)
     }
 }
 
-/* ================================================================ stage 5: vectorised, grid-stride */
+/* ================================================================ stage 6: vectorised, grid-stride */
 
 #define VEC_THREADS 512
 
@@ -173,7 +173,7 @@ extern "C" void reduce_vectorized(int n, const float *in, float *out, float *wor
     final_kernel<<<1, 1024>>>(blocks, work, out);
 }
 
-/* ================================================================ stages 6-8: y = A x */
+/* ================================================================ stages 7-9: y = A x */
 
 /* One thread per row: simple, but neighbouring threads read addresses n doubles apart, so a
  * warp's 32 loads touch 32 different cache lines (uncoalesced). */

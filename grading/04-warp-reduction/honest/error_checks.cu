@@ -106,7 +106,7 @@ static std::vector<pass> plan_passes(int n, int per_block, const float *in, floa
     }
 }
 
-/* ================================================================ stages 1-3: shared-memory trees */
+/* ================================================================ stages 2-4: shared-memory trees */
 
 #define TREE 256 /* threads per block of the trees: a power of two */
 
@@ -149,7 +149,7 @@ extern "C" void reduce_sequential(int n, const float *in, float *out, float *wor
     tree_sum<SEQUENTIAL>(n, in, out, work);
 }
 
-/* ================================================================ stages 4-5: warp shuffles */
+/* ================================================================ stages 5-6: warp shuffles */
 
 /* The sum over a warp, in every lane (butterfly). */
 static __device__ float warp_total(float v)
@@ -232,7 +232,7 @@ extern "C" void reduce_vectorized(int n, const float *in, float *out, float *wor
     CUDA_CHECK_LAST();
 }
 
-/* ================================================================ stages 6-8: y = A x */
+/* ================================================================ stages 7-9: y = A x */
 
 static __device__ double warp_total_d(double v)
 {
