@@ -49,7 +49,7 @@ else
 SELECTED := $(LABS)
 endif
 
-.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope hostile walkthrough handouts roofline profile
+.PHONY: all help grade check calibrate bench list clean tools handin dist grade-all autolab gradescope hostile walkthrough handouts roofline profile emulate
 .DEFAULT_GOAL := help
 
 help:
@@ -58,6 +58,7 @@ help:
 	@echo "make grade LAB=01 SANITIZE=1                    correctness only, under AddressSanitizer and UBSan (CPU labs)"
 	@echo "make walkthrough LAB=01                         the next stage to work on: its task, its hint, how to grade it"
 	@echo "make profile LAB=01 STAGE=rows                  the stage's timed run under perf stat, each counter explained"
+	@echo "make emulate LAB=09 [STAGE=warp]                a CUDA lab's kernels run on the CPU: their logic, where no GPU is"
 	@echo "make check                                      the workbook's own test suite; in the student kit, your labs checked"
 	@echo "make bench LAB=01 [STAGE=rows]                  a fuller table over sizes and -O levels (one stage: STAGE=)"
 	@echo "make roofline [LAB=01] [WORK=labs]              redraw the roofline charts of the last grading (build/results/*.svg)"
@@ -196,6 +197,17 @@ walkthrough:
 	@test -n "$(SELECTED)" -a "$(words $(SELECTED))" = 1 || { echo "make walkthrough needs one lab: LAB=NN (labs: $(LABS))" >&2; exit 2; }
 	@$(MAKE) --no-print-directory -s -j$(JOBS) tools
 	@sh common/tools/walkthrough.sh $(BUILD) $(WORK) $(SELECTED)
+
+# A CUDA lab's kernels run on the CPU (scripts/emu: one thread a CUDA thread), each stage on small
+# and odd sizes against the CPU's answer: their logic, where no GPU is; never their speed. Exit 0
+# when every stage checked is right, 1 when one is wrong, 2 for a usage error.
+emulate:
+	@test -n "$(SELECTED)" -a "$(words $(SELECTED))" = 1 || { echo "make emulate needs one lab: LAB=NN (labs: $(LABS))" >&2; exit 2; }
+	@test -f scripts/emu/check$(firstword $(subst -, ,$(SELECTED))).cpp || { echo "make emulate: $(SELECTED) has no CPU emulator (labs with one: $(patsubst scripts/emu/check%.cpp,%,$(wildcard scripts/emu/check*.cpp)))" >&2; exit 2; }
+	@$(MAKE) --no-print-directory -s -j$(JOBS) tools
+	@src=$$($(BUILD)/grading/$(SELECTED)/grade --list --lab-dir grading/$(SELECTED) --build $(BUILD) | sed -n '1s/.*(edit \(.*\))$$/\1/p'); \
+	    test -f "$(WORK)/$(SELECTED)/$$src" || { echo "make emulate: no $(WORK)/$(SELECTED)/$$src" >&2; exit 2; }; \
+	    EMU_STAGE="$(STAGE)" sh scripts/emu/run.sh $(firstword $(subst -, ,$(SELECTED))) "$(WORK)/$(SELECTED)/$$src"
 
 # The charts `make grade` draws, again from the results files (gnuplot; no grading).
 roofline: $(BUILD)/common/roofline

@@ -830,6 +830,38 @@ START_TEST(test_bench_prints_sizes_and_compiler_study)
 }
 END_TEST
 
+/* make emulate: a CUDA lab's kernels on the CPU. The starter's stage is wrong, said with its first
+ * wrong element, and make fails; STAGE= checks that stage alone; the reference passes; a lab with no
+ * emulator, or a stage that is not one, is a usage error named as such. */
+START_TEST(test_emulate_names_the_first_wrong_element_and_fails)
+{
+    if (sh("command -v g++ >/dev/null && command -v python3 >/dev/null")) {
+        printf("make emulate: skipped: g++ or python3 is not installed here\n");
+        return;
+    }
+    int rc = sh(MAKE " emulate LAB=09 STAGE=three_pass > build/tmp/emulate-starter.log 2>&1");
+    char *log = slurp("build/tmp/emulate-starter.log");
+    ck_assert_msg(rc != 0 && log && strstr(log, "three_pass 1x1: 1 wrong") && strstr(log, "first: out[0][0] = ") &&
+                  strstr(log, "expected 1") && !strstr(log, "\nwarp "), "exit %d:\n%s", rc, log ? log : "(no log)");
+    free(log);
+    if (access("solutions/09-softmax/softmax.cu", R_OK) == 0) {
+        rc = sh(MAKE " emulate LAB=09 WORK=solutions STAGE=registers > build/tmp/emulate-reference.log 2>&1");
+        log = slurp("build/tmp/emulate-reference.log");
+        ck_assert_msg(rc == 0 && log && strstr(log, ": 0 failures"), "exit %d:\n%s", rc, log ? log : "(no log)");
+        free(log);
+    }
+    rc = sh(MAKE " emulate LAB=09 STAGE=bogus > build/tmp/emulate-bogus.log 2>&1");
+    log = slurp("build/tmp/emulate-bogus.log");
+    ck_assert_msg(rc != 0 && log && strstr(log, "no stage named bogus; the stages: three_pass warp online registers"), "%s",
+                  log ? log : "(no log)");
+    free(log);
+    rc = sh(MAKE " emulate LAB=01 > build/tmp/emulate-cpu.log 2>&1");
+    log = slurp("build/tmp/emulate-cpu.log");
+    ck_assert_msg(rc != 0 && log && strstr(log, "has no CPU emulator (labs with one: 08 09 10 11)"), "%s", log ? log : "(no log)");
+    free(log);
+}
+END_TEST
+
 /* CHECK_LABS="04" (or full names, space separated) keeps only those labs' end-to-end tests:
  * for a quick run of one lab, e.g. on a GPU machine with a time limit. */
 static int wanted(const char *path)
@@ -935,6 +967,7 @@ Suite *grading_suite(void)
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_gpu_lab_without_nvcc_is_skipped_with_a_message);
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_sanitize_on_a_cuda_lab_builds_plainly_and_skips);
     if (wanted("grading/05-streams")) tcase_add_test(t, test_lab05_runner_calls_cuda_only_through_the_wrappers);
+    if (wanted("grading/09-softmax")) tcase_add_test(t, test_emulate_names_the_first_wrong_element_and_fails);
     if (wanted("grading/03-openmp")) tcase_add_test(t, test_neighbour_on_a_core_is_not_the_students_failure);
     if (wanted("grading/01-cpu-matvec")) { /* these use lab 01 */
         tcase_add_test(t, test_make_grade_exit_status_and_seed_replay);

@@ -11,6 +11,8 @@
 
 #include "report.h"
 
+#include "build.h"
+#include "config.h"
 #include "grade.h"
 #include "judge.h"
 #include "json.h"
@@ -146,11 +148,27 @@ void report_table(const lab_run *r, FILE *f)
     if (LAB.gpu && r->skip_why[0]) {
         char checker[64];
         fprintf(f, "%s\n", r->skip_why);
+        /* what a machine without a GPU did check (the build ran where r->cflags is set) */
+        const char *sm = strstr(r->cflags, "code=sm_");
+        int judged = 0; /* stages with a technique check (thresholds.conf) */
+        for (int i = 0; i < LAB.nstages; i++) {
+            char key[128];
+            snprintf(key, sizeof key, "technique_%s", LAB.stages[i].name);
+            const char *spec = config_str(&r->cfg, key);
+            judged += spec && *spec;
+        }
+        if (r->cflags[0] && r->build_status == BUILD_OK) {
+            fprintf(f, "checked here: your file compiled%s%.*s and passed the audit (no refused call, no forbidden "
+                       "instruction)", sm ? " for " : "", sm ? (int)strcspn(sm + 5, " ") : 0, sm ? sm + 5 : "");
+            if (judged) fprintf(f, "; %d stage%s technique checked in the machine code (one missing is marked `technique` "
+                                   "below)", judged, judged > 1 ? "s'" : "'s");
+            fprintf(f, "\n");
+        }
         snprintf(checker, sizeof checker, "scripts/emu/check%.2s.cpp", LAB.id);
         if (access(checker, R_OK) == 0) /* run from the workbook's top: make grade */
-            fprintf(f, "no GPU here: `sh scripts/emu/run.sh %.2s %s/%s/%s` runs your kernels on the CPU and says which "
-                       "stage is wrong where (logic only: never speed, and a race may not show)\n", LAB.id, r->work,
-                    LAB.id, LAB.source);
+            fprintf(f, "no GPU here: `make emulate LAB=%.2s%s%s` runs your kernels on the CPU and says which stage is "
+                       "wrong where, with the first wrong element (logic only: never speed, and a race may not show)\n",
+                    LAB.id, strcmp(r->work, "labs") ? " WORK=" : "", strcmp(r->work, "labs") ? r->work : "");
     } else if (LAB.gpu) {
         int kinds[3] = {0, 0, 0};
         for (int i = 0; i < LAB.nstages; i++) kinds[LAB.stages[i].problem->ceiling] = 1;

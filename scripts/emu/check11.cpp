@@ -12,7 +12,13 @@ static double bound_of(int K, double mag) { return (K * K + 1) * 0x1p-24 * mag +
 static float uniform() { return (float)(-1 + 2 * (rand() / (RAND_MAX + 1.0))); }
 
 /* Outputs of one call outside the bound; the worst passing error as a fraction of it into *worst. */
-static long wrong(int m, int n, int K, const float *in, const float *filter, const float *out, double *worst)
+/* The first wrong element of a stage at a shape, where there is one. */
+struct first_wrong {
+    int i, j;
+    double got, want;
+};
+static long wrong(int m, int n, int K, const float *in, const float *filter, const float *out, double *worst,
+                  first_wrong *first)
 {
     long bad = 0;
     int r = K / 2;
@@ -27,8 +33,10 @@ static long wrong(int m, int n, int K, const float *in, const float *filter, con
                     acc += p, mag += fabs(p);
                 }
             double e = fabs(out[(size_t)i * n + j] - acc), b = bound_of(K, mag);
-            if (!(e <= b)) bad++;
-            else if (e / b > *worst) *worst = e / b;
+            if (!(e <= b)) {
+                if (!bad++) *first = {i, j, out[(size_t)i * n + j], acc};
+            } else if (e / b > *worst)
+                *worst = e / b;
         }
     return bad;
 }
@@ -44,20 +52,24 @@ int main()
                        {7, 7, 13}, {20, 132, 7}, {9, 129, 15}, {40, 36, 3}, {3, 260, 5},  {34, 40, 13}};
     int nshapes = sizeof shapes / sizeof shapes[0], fails = 0;
     double worst = 0;
+    if (!emu_stage_known(names, 4)) return 2;
     for (int st = 0; st < 4; st++)
         for (int s = 0; s < nshapes; s++) {
+            if (!emu_stage_wanted(names[st])) continue;
             int m = shapes[s][0], n = shapes[s][1], K = shapes[s][2];
             size_t N = (size_t)m * n, G = 4096;
             float *in = (float *)aligned_alloc(64, (N + 2 * G) * 4 + 64),
                   *out = (float *)aligned_alloc(64, (N + 2 * G) * 4 + 64), *keep = (float *)malloc(N * 4 + 4),
                   filter[CONV_MAX_K * CONV_MAX_K];
             long bad = 0, oob = 0, changed = 0;
+            first_wrong first = {0, 0, 0, 0};
             for (int trial = 0; trial < 2; trial++) {
                 for (size_t k = 0; k < N + 2 * G; k++) in[k] = NAN, out[k] = -12345.0f;
                 for (size_t k = 0; k < N; k++) keep[k] = in[G + k] = uniform();
                 for (int k = 0; k < K * K; k++) filter[k] = uniform();
                 f[st](m, n, K, in + G, filter, out + G);
-                bad += wrong(m, n, K, keep, filter, out + G, &worst);
+                long b = wrong(m, n, K, keep, filter, out + G, &worst, &first);
+                bad += b;
                 for (size_t k = 0; k < G; k++) oob += out[k] != -12345.0f || out[G + N + k] != -12345.0f;
                 for (size_t k = 0; k < N; k++) changed += memcmp(&keep[k], &in[G + k], 4) != 0;
             }
@@ -65,8 +77,10 @@ int main()
                 fails++;
                 printf("%s %dx%d K=%d: %ld wrong, %ld outside, %ld inputs changed\n", names[st], m, n, K, bad, oob,
                        changed);
+                if (bad) printf("  first: out[%d][%d] = %.9g, expected %.9g\n", first.i, first.j, first.got, first.want);
             }
             free(in), free(out), free(keep);
         }
     printf("%s: %d failures; worst error of the passing outputs %.3f of the bound\n", SRC, fails, worst);
+    return fails != 0;
 }

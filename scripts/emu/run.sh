@@ -6,9 +6,14 @@
 # One OS thread per CUDA thread: __syncthreads is a barrier of the block, a shuffle an exchange
 # within the warp; blocks run one after another. A race may or may not show. Needs python3, g++.
 #   sh scripts/emu/run.sh 08 solutions/08-transpose/transpose.cu
-# Prints "<file>: N failures"; exit 0.
+# What `make emulate LAB=NN [STAGE=name]` runs (EMU_STAGE: one stage). Prints each wrong stage and
+# size with its first wrong element, then "<file>: N failures"; exit 0 when none, 1 when any, 2
+# when it cannot run (a tool missing, no such stage).
 set -eu
 lab=$1 src=$2
+for tool in python3 g++; do
+    command -v $tool >/dev/null 2>&1 || { echo "make emulate needs $tool (Debian package: $tool)" >&2; exit 2; }
+done
 dir=$(ls -d grading/"$lab"-* | head -n 1)
 out=build/tmp/emu
 mkdir -p "$out"
