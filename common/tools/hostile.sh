@@ -57,15 +57,17 @@ for f in "$@"; do
     case $f:$expect in *.cu:*) timeout=60 ;; *:*too-slow*|*:*no-speedup*|*:*not-judged*) timeout=10 ;; *) timeout=3 ;; esac
     # A plant aimed at one stage is graded on that stage alone (the others would only cost time).
     case $only in ''|*,*) one= ;; *) one=$only ;; esac
-    # A plant that must be UNJUDGED (threads kept busy, no faster) can't be told from honest work while
-    # a neighbour holds a core: no code shows a speedup then, and the grader says BUSY. It is graded
-    # again, twice at most, and skipped (said, never counted as caught) if the machine stays busy.
-    case "|$expect|" in *"|not-judged|"*) unjudged=1 ;; *) unjudged=0 ;; esac
+    # A plant judged on speed can't be told from honest work while a neighbour holds a core: the
+    # grader says BUSY (a plant that must be UNJUDGED, threads kept busy and no faster, shows no
+    # speedup then; one that must be too slow loses CPU time it would be given back). BUSY is the
+    # machine's verdict, never a plant's: it is graded again, twice at most, and skipped (said, never
+    # counted as caught) if the machine stays busy.
+    case "|$expect|" in *"|not-judged|"*|*"|too-slow|"*|*"|no-speedup|"*) on_speed=1 ;; *) on_speed=0 ;; esac
     for attempt in 1 2 3; do
         run_grader "$build" "$lab" "$work" "$build/tmp/results/$tag" --timeout $timeout ${one:+--stage "$one"} \
             > "$build/tmp/$tag.log" 2>&1
         rc=$?
-        [ $unjudged = 1 ] && said_busy "$build/tmp/$tag.log" || break
+        [ $on_speed = 1 ] && said_busy "$build/tmp/$tag.log" || break
         sleep 2
     done
     doc=$build/tmp/results/$tag/$lab.json
@@ -74,8 +76,8 @@ for f in "$@"; do
     # With one core, threads take turns: no speedup to measure, and races rarely show.
     if grep -q '"cores": 1[,}]' "$doc" 2>/dev/null && plant_needs_cores "$f"; then
         verdict=skipped skip="needs 2 or more cores (the grader has 1 here)"
-    elif [ $unjudged = 1 ] && said_busy "$build/tmp/$tag.log"; then
-        verdict=skipped skip="the machine was busy in 3 gradings (BUSY): whether it is UNJUDGED needs free cores"
+    elif [ $on_speed = 1 ] && said_busy "$build/tmp/$tag.log"; then
+        verdict=skipped skip="the machine was busy in 3 gradings (BUSY): judging it on speed needs a quieter machine"
     fi
     for st in $stages; do
         [ $verdict = skipped ] && break

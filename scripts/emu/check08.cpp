@@ -13,6 +13,7 @@ int main()
                        {36, 100}, {100, 36}, {67, 129}, {18, 4099}, {4097, 17}, {136, 200}, {128, 64}};
     int fails = 0;
     if (!emu_stage_known(names, 5)) return 2;
+    emu_begin();
     for (int s = 0; s < 11; s++) {
         int m = shapes[s][0], n = shapes[s][1];
         size_t N = (size_t)m * n, G = 1024;
@@ -23,6 +24,9 @@ int main()
         for (int st = 0; st < 5; st++) {
             if (!emu_stage_wanted(names[st])) continue;
             for (size_t k = 0; k < N + 2 * G; k++) out[k] = -12345.0f;
+            char size[64];
+            snprintf(size, sizeof size, "m=%d n=%d", m, n);
+            emu_at(names[st], size);
             f[st](m, n, in + G, out + G);
             long bad = 0, oob = 0;
             int fi = 0, fj = 0; /* the first wrong element: out[j][i], which must be in[i][j] */

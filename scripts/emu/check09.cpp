@@ -18,6 +18,7 @@ int main()
     int fails = 0;
     double worst = 0;
     if (!emu_stage_known(names, 4)) return 2;
+    emu_begin();
     for (int s = 0; s < 13; s++) {
         int m = shapes[s][0], n = shapes[s][1];
         size_t N = (size_t)m * n, G = 1024;
@@ -28,6 +29,9 @@ int main()
         for (int st = 0; st < 4; st++) {
             if (!emu_stage_wanted(names[st])) continue;
             for (size_t k = 0; k < N + 2 * G; k++) out[k] = -12345.0f;
+            char size[64];
+            snprintf(size, sizeof size, "m=%d n=%d", m, n);
+            emu_at(names[st], size);
             f[st](m, n, in + G, out + G);
             long bad = 0, oob = 0;
             int fi = 0, fj = 0;

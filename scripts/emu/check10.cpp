@@ -14,6 +14,7 @@ int main()
     int sizes[] = {1, 2, 31, 32, 33, 1023, 1024, 1025, 2047, 2049, 4095, 4096, 4097, 12289, 100003, 4096 * 4096 + 5};
     int nsizes = sizeof sizes / sizeof *sizes - !getenv("EMU_LARGE"), fails = 0;
     if (!emu_stage_known(names, 5)) return 2;
+    emu_begin();
     for (int s = 0; s < nsizes; s++) {
         int n = sizes[s];
         size_t G = 1024, W = n / 8 + 1024;
@@ -25,6 +26,10 @@ int main()
             if (!emu_stage_wanted(names[st])) continue;
             for (size_t k = 0; k < n + 2 * G; k++) out[k] = -12345;
             for (size_t k = 0; k < W; k++) work[k] = -1;
+            char size[64];
+            snprintf(size, sizeof size, "n=%d", n);
+            if (n > 200000) printf("%s n=%d: running (minutes here)\n", names[st], n); /* EMU_LARGE's sizes */
+            emu_at(names[st], size);
             f[st](n, in + G, out + G, work);
             long bad = 0, oob = 0, sum = 0, fk = 0, fwant = 0;
             for (int k = 0; k < n; k++) {

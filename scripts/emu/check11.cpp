@@ -53,6 +53,7 @@ int main()
     int nshapes = sizeof shapes / sizeof shapes[0], fails = 0;
     double worst = 0;
     if (!emu_stage_known(names, 4)) return 2;
+    emu_begin();
     for (int st = 0; st < 4; st++)
         for (int s = 0; s < nshapes; s++) {
             if (!emu_stage_wanted(names[st])) continue;
@@ -67,6 +68,9 @@ int main()
                 for (size_t k = 0; k < N + 2 * G; k++) in[k] = NAN, out[k] = -12345.0f;
                 for (size_t k = 0; k < N; k++) keep[k] = in[G + k] = uniform();
                 for (int k = 0; k < K * K; k++) filter[k] = uniform();
+                char size[64];
+                snprintf(size, sizeof size, "m=%d n=%d K=%d", m, n, K);
+                emu_at(names[st], size);
                 f[st](m, n, K, in + G, filter, out + G);
                 long b = wrong(m, n, K, keep, filter, out + G, &worst, &first);
                 bad += b;

@@ -1,15 +1,18 @@
 # cu2cpp.py - a CUDA file as C++ for scripts/emu/emu.h: each launch k<<<grid, block>>>(args); becomes
 # emu_launch(dim3(grid), dim3(block), [=]{ k(args); }) (extra launch arguments are dropped).
 # A quoted include found under the lab's grading folder (argv[2]: a plant's "planted/base.h") is
-# inlined first, so that its launches are rewritten too.
+# inlined first, so that its launches are rewritten too. Every line keeps its number, and #line
+# directives name the .cu file: g++'s errors point at the student's own line.
 import os, re, sys
-def inline(text, root):
+def inline(text, root, name):
     def one(m):
         path = os.path.join(root, m.group(1))
-        return inline(open(path).read(), root) if root and os.path.isfile(path) and m.group(1).startswith('planted/') else m.group(0)
+        if not (root and os.path.isfile(path) and m.group(1).startswith('planted/')): return m.group(0)
+        after = text.count('\n', 0, m.start()) + 2  # the line after the include, in the including file
+        return '#line 1 "%s"\n%s\n#line %d "%s"' % (path, inline(open(path).read(), root, path), after, name)
     return re.sub(r'#include "([^"]+)"', one, text)
-src = inline(open(sys.argv[1]).read(), sys.argv[2] if len(sys.argv) > 2 else '')
-src = re.sub(r'#include <cuda_runtime.h>\n', '', src)
+src = inline(open(sys.argv[1]).read(), sys.argv[2] if len(sys.argv) > 2 else '', sys.argv[1])
+src = re.sub(r'#include <cuda_runtime.h>\n', '\n', src)
 out, i = [], 0
 pat = re.compile(r'([A-Za-z_]\w*(?:<[^<>;]*>)?)\s*<<<')
 while True:
@@ -39,5 +42,6 @@ while True:
         k += 1
     args = src[a + 1:k]
     out.append('emu_launch(dim3(%s), dim3(%s), [=]{ %s(%s); })' % (parts[0].strip(), parts[1].strip(), m.group(1), args))
+    out.append('\n' * src.count('\n', m.start(), k + 1))  # the launch's own line breaks, kept
     i = k + 1
-sys.stdout.write(''.join(out))
+sys.stdout.write('#line 1 "%s"\n' % sys.argv[1] + ''.join(out))

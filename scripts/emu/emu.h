@@ -1,6 +1,10 @@
 /* emu.h - just enough of CUDA to run a lab's kernels on the CPU, one OS thread per CUDA thread:
- * blocks one after another, __syncthreads a barrier of the block, warp shuffles through a
- * per-warp exchange. For checking indexing and logic, never timing. */
+ * blocks one after another in a shuffled order (seeded, printed: EMU_SEED replays it), __syncthreads
+ * a barrier of the block, warp shuffles through a per-warp exchange. For checking indexing and
+ * logic, never timing. A crash, or a call that does not finish (EMU_TIMEOUT seconds, 120 by
+ * default), is reported with the stage and size it happened at (emu_at). */
+#include <csignal>
+#include <ctime>
 #include <cstdlib>
 #include <cfloat>
 #include <cmath>
@@ -9,6 +13,7 @@
 #include <cstring>
 #include <functional>
 #include <pthread.h>
+#include <unistd.h>
 #include <vector>
 
 struct dim3 {
@@ -21,6 +26,12 @@ struct float4 {
 static inline float4 make_float4(float a, float b, float c, float d) { return {a, b, c, d}; }
 typedef int cudaError_t;
 #define cudaSuccess 0
+/* The error checks the handouts teach: nothing fails asynchronously here. */
+static inline cudaError_t cudaGetLastError() { return cudaSuccess; }
+static inline cudaError_t cudaPeekAtLastError() { return cudaSuccess; }
+static inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
+static inline const char *cudaGetErrorString(cudaError_t) { return "no error"; }
+enum { warpSize = 32 };
 #define __global__
 #define __device__
 #define __host__
@@ -33,6 +44,7 @@ static pthread_barrier_t emu_block_barrier;
 static pthread_barrier_t emu_warp_barrier[32];
 static long long emu_exchange[32][32];
 static inline void __syncthreads() { pthread_barrier_wait(&emu_block_barrier); }
+static inline void __syncwarp(unsigned = 0xffffffffu) {} /* a warp's lanes meet at each shuffle here */
 static inline int emu_tid() { return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); }
 template <class T> static inline T emu_shfl(T v, int src_of(int, int), int arg)
 {
@@ -131,21 +143,66 @@ static inline float emu_fast_exp(float x) { return exp2f(x * 1.44269504f); }
 template <class T> static inline void __stcs(T *p, T v) { *p = v; }
 static inline float __fdividef(float a, float b) { return a / b; }
 
+/* Where the checker is (emu_at): what a crash or a hang is reported with. */
+static char emu_where[200] = "setting up";
+static unsigned emu_seed, emu_timeout = 120;
+static void emu_say(const char *t) { (void)!write(2, t, strlen(t)); }
+static void emu_fatal(int sig)
+{
+    char seed[64];
+    snprintf(seed, sizeof seed, "%u", emu_seed); /* not async-signal-safe in theory; the process ends here */
+    if (sig == SIGALRM) {
+        emu_say("\nemu: did not finish in time: ");
+        emu_say(emu_where);
+        emu_say("\n  a block waiting for one that has not run? Blocks run one at a time here, in a shuffled order "
+                "(EMU_SEED=");
+        emu_say(seed);
+        emu_say(" replays it): a block that waits on another must take its tile's number from a counter "
+                "(atomicAdd), never from blockIdx.x\n");
+    } else {
+        emu_say("\nemu: crashed (");
+        emu_say(sig == SIGSEGV ? "SIGSEGV: an address outside every buffer" : sig == SIGBUS ? "SIGBUS" : sig == SIGFPE
+                ? "SIGFPE: an integer division by zero" : sig == SIGABRT ? "SIGABRT: the heap damaged by a write outside a buffer?"
+                : "a signal");
+        emu_say(") in ");
+        emu_say(emu_where);
+        emu_say("\n");
+    }
+    _exit(1);
+}
+/* Before each call of a student's function: the stage and the size, and the time it may take. */
+static inline void emu_at(const char *stage, const char *size)
+{
+    snprintf(emu_where, sizeof emu_where, "stage %s at %s", stage, size);
+    alarm(emu_timeout);
+}
+/* The start of a checker: lines out as they are printed (a crash loses none), the handlers, and
+ * the seed of the blocks' order, said. */
+static inline void emu_begin()
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    const char *s = getenv("EMU_SEED"), *t = getenv("EMU_TIMEOUT");
+    emu_seed = s && *s ? (unsigned)strtoul(s, NULL, 0) : (unsigned)time(NULL) ^ ((unsigned)getpid() << 16);
+    if (t && *t) emu_timeout = (unsigned)strtoul(t, NULL, 0);
+    int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL, SIGALRM};
+    for (int sig : sigs) signal(sig, emu_fatal);
+    printf("blocks run one at a time in a shuffled order: EMU_SEED=%u replays it\n", emu_seed);
+}
+
 struct emu_job {
     std::function<void()> body;
     unsigned tid;
 };
+static std::vector<unsigned> emu_order; /* the launch's blocks, in the order they run */
 static void *emu_thread(void *p)
 {
     emu_job *j = (emu_job *)p;
     threadIdx = dim3(j->tid % blockDim.x, j->tid / blockDim.x % blockDim.y, j->tid / (blockDim.x * blockDim.y));
-    for (unsigned z = 0; z < gridDim.z; z++)
-        for (unsigned y = 0; y < gridDim.y; y++)
-            for (unsigned x = 0; x < gridDim.x; x++) {
-                blockIdx = dim3(x, y, z);
-                j->body();
-                pthread_barrier_wait(&emu_block_barrier); /* the block ends: shared memory is reused */
-            }
+    for (unsigned b : emu_order) {
+        blockIdx = dim3(b % gridDim.x, b / gridDim.x % gridDim.y, b / (gridDim.x * gridDim.y));
+        j->body();
+        pthread_barrier_wait(&emu_block_barrier); /* the block ends: shared memory is reused */
+    }
     return NULL;
 }
 static int emu_launches;
@@ -157,6 +214,15 @@ static void emu_launch(dim3 g, dim3 b, std::function<void()> body)
     if (g.x == 0 || g.y == 0 || g.z == 0 || n == 0 || n > 1024 || g.y > 65535 || g.z > 65535) {
         fprintf(stderr, "emu: invalid launch configuration (%u %u %u) x (%u %u %u)\n", g.x, g.y, g.z, b.x, b.y, b.z);
         return;
+    }
+    /* the blocks' order: a shuffle seeded by the run's seed and the launch's number */
+    size_t blocks = (size_t)g.x * g.y * g.z;
+    emu_order.resize(blocks);
+    for (size_t i = 0; i < blocks; i++) emu_order[i] = (unsigned)i;
+    uint64_t x = ((uint64_t)emu_seed << 32 | (unsigned)emu_launches) * 0x9e3779b97f4a7c15ull + 1;
+    for (size_t i = blocks; i > 1; i--) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        std::swap(emu_order[i - 1], emu_order[x % i]);
     }
     pthread_barrier_init(&emu_block_barrier, NULL, n);
     for (unsigned w = 0; w < (n + 31) / 32; w++)
