@@ -38,8 +38,9 @@ int main()
                 fails++;
                 printf("%s %dx%d: %ld wrong, %ld outside\n", names[st], m, n, bad, oob);
                 if (bad)
-                    printf("  first: out[%d][%d] (of the %d x %d output) = %g, expected %g (in[%d][%d])\n", fj, fi, n, m,
-                           out[G + (size_t)fj * m + fi], in[G + (size_t)fi * n + fj], fi, fj);
+                    printf("  first: out[%d][%d] (of the %d x %d output) = %g%s, expected %g (in[%d][%d])\n", fj, fi, n, m,
+                           out[G + (size_t)fj * m + fi], EMU_UNWRITTEN(out[G + (size_t)fj * m + fi]),
+                           in[G + (size_t)fi * n + fj], fi, fj);
             }
         }
         free(in), free(out);

@@ -54,7 +54,7 @@ int main()
             if (bad || oob) {
                 fails++;
                 printf("%s %dx%d: %ld wrong, %ld outside\n", names[st], m, n, bad, oob);
-                if (bad) printf("  first: out[%d][%d] = %.9g, expected %.9g\n", fi, fj, fgot, fwant);
+                if (bad) printf("  first: out[%d][%d] = %.9g%s, expected %.9g\n", fi, fj, fgot, EMU_UNWRITTEN(fgot), fwant);
             }
         }
         free(in), free(out);

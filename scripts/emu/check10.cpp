@@ -40,7 +40,7 @@ int main()
             if (bad || oob) {
                 fails++;
                 printf("%s n=%d: %ld wrong, %ld outside\n", names[st], n, bad, oob);
-                if (bad) printf("  first: out[%ld] = %d, expected %ld\n", fk, out[G + fk], fwant);
+                if (bad) printf("  first: out[%ld] = %d%s, expected %ld\n", fk, out[G + fk], EMU_UNWRITTEN(out[G + fk]), fwant);
             }
         }
         free(in), free(out), free(work);

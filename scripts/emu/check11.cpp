@@ -81,7 +81,9 @@ int main()
                 fails++;
                 printf("%s %dx%d K=%d: %ld wrong, %ld outside, %ld inputs changed\n", names[st], m, n, K, bad, oob,
                        changed);
-                if (bad) printf("  first: out[%d][%d] = %.9g, expected %.9g\n", first.i, first.j, first.got, first.want);
+                if (bad)
+                    printf("  first: out[%d][%d] = %.9g%s, expected %.9g\n", first.i, first.j, first.got,
+                           EMU_UNWRITTEN(first.got), first.want);
             }
             free(in), free(out), free(keep);
         }

@@ -102,6 +102,9 @@ static inline int __popc(unsigned x) { return __builtin_popcount(x); }
 #define __align__(n) alignas(n)
 #include <algorithm>
 
+/* The checkers fill every output with -12345 before a call: an element still holding it was never written. */
+#define EMU_UNWRITTEN(v) ((v) == -12345 ? " (never written: the poison the output was filled with)" : "")
+
 /* EMU_STAGE=name (`make emulate STAGE=name`): that stage alone; a name that is no stage of the lab
  * is said, with the lab's stages, and the checker exits 2. */
 static inline bool emu_stage_wanted(const char *name)
