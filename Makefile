@@ -58,7 +58,7 @@ help:
 	@echo "make grade LAB=01 SANITIZE=1                    correctness only, under AddressSanitizer and UBSan (CPU labs)"
 	@echo "make walkthrough LAB=01                         the next stage to work on: its task, its hint, how to grade it"
 	@echo "make profile LAB=01 STAGE=rows                  the stage's timed run under perf stat, each counter explained"
-	@echo "make emulate LAB=09 [STAGE=warp]                a CUDA lab's kernels run on the CPU: their logic, where no GPU is"
+	@echo "make emulate LAB=09 [STAGE=warp] [SIZE=\"m=3 n=31\"]  a CUDA lab's kernels run on the CPU: their logic, where no GPU is"
 	@echo "make check                                      the workbook's own test suite; in the student kit, your labs checked"
 	@echo "make bench LAB=01 [STAGE=rows]                  a fuller table over sizes and -O levels (one stage: STAGE=)"
 	@echo "make roofline [LAB=01] [WORK=labs]              redraw the roofline charts of the last grading (build/results/*.svg)"
@@ -207,7 +207,7 @@ emulate:
 	@$(MAKE) --no-print-directory -s -j$(JOBS) tools
 	@src=$$($(BUILD)/grading/$(SELECTED)/grade --list --lab-dir grading/$(SELECTED) --build $(BUILD) | sed -n '1s/.*(edit \(.*\))$$/\1/p'); \
 	    test -f "$(WORK)/$(SELECTED)/$$src" || { echo "make emulate: no $(WORK)/$(SELECTED)/$$src" >&2; exit 2; }; \
-	    EMU_STAGE="$(STAGE)" sh scripts/emu/run.sh $(firstword $(subst -, ,$(SELECTED))) "$(WORK)/$(SELECTED)/$$src"
+	    EMU_STAGE="$(STAGE)" EMU_SIZE="$(SIZE)" sh scripts/emu/run.sh $(firstword $(subst -, ,$(SELECTED))) "$(WORK)/$(SELECTED)/$$src"
 
 # The charts `make grade` draws, again from the results files (gnuplot; no grading).
 roofline: $(BUILD)/common/roofline

@@ -841,7 +841,7 @@ START_TEST(test_emulate_names_the_first_wrong_element_and_fails)
     }
     int rc = sh(MAKE " emulate LAB=09 STAGE=three_pass > build/tmp/emulate-starter.log 2>&1");
     char *log = slurp("build/tmp/emulate-starter.log");
-    ck_assert_msg(rc != 0 && log && strstr(log, "three_pass 1x1: 1 wrong") && strstr(log, "first: out[0][0] = ") &&
+    ck_assert_msg(rc != 0 && log && strstr(log, "three_pass m=1 n=1: 1 wrong") && strstr(log, "first: out[0][0] = ") &&
                   strstr(log, "expected 1") && !strstr(log, "\nwarp "), "exit %d:\n%s", rc, log ? log : "(no log)");
     free(log);
     if (access("solutions/09-softmax/softmax.cu", R_OK) == 0) {

@@ -58,6 +58,9 @@ int main()
         for (int s = 0; s < nshapes; s++) {
             if (!emu_stage_wanted(names[st])) continue;
             int m = shapes[s][0], n = shapes[s][1], K = shapes[s][2];
+            char size[64];
+            snprintf(size, sizeof size, "m=%d n=%d K=%d", m, n, K);
+            if (!emu_size_wanted(size)) continue;
             size_t N = (size_t)m * n, G = 4096;
             float *in = (float *)aligned_alloc(64, (N + 2 * G) * 4 + 64),
                   *out = (float *)aligned_alloc(64, (N + 2 * G) * 4 + 64), *keep = (float *)malloc(N * 4 + 4),
@@ -68,8 +71,6 @@ int main()
                 for (size_t k = 0; k < N + 2 * G; k++) in[k] = NAN, out[k] = -12345.0f;
                 for (size_t k = 0; k < N; k++) keep[k] = in[G + k] = uniform();
                 for (int k = 0; k < K * K; k++) filter[k] = uniform();
-                char size[64];
-                snprintf(size, sizeof size, "m=%d n=%d K=%d", m, n, K);
                 emu_at(names[st], size);
                 f[st](m, n, K, in + G, filter, out + G);
                 long b = wrong(m, n, K, keep, filter, out + G, &worst, &first);
@@ -79,7 +80,7 @@ int main()
             }
             if (bad || oob || changed) {
                 fails++;
-                printf("%s %dx%d K=%d: %ld wrong, %ld outside, %ld inputs changed\n", names[st], m, n, K, bad, oob,
+                printf("%s %s: %ld wrong, %ld outside, %ld inputs changed\n", names[st], size, bad, oob,
                        changed);
                 if (bad)
                     printf("  first: out[%d][%d] = %.9g%s, expected %.9g\n", first.i, first.j, first.got,
@@ -87,6 +88,7 @@ int main()
             }
             free(in), free(out), free(keep);
         }
+    if (emu_nothing_checked()) return 2;
     printf("%s: %d failures; worst error of the passing outputs %.3f of the bound\n", SRC, fails, worst);
     return fails != 0;
 }

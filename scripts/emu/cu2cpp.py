@@ -1,5 +1,6 @@
 # cu2cpp.py - a CUDA file as C++ for scripts/emu/emu.h: each launch k<<<grid, block>>>(args); becomes
-# emu_launch(dim3(grid), dim3(block), [=]{ k(args); }) (extra launch arguments are dropped).
+# emu_launch(dim3(grid), dim3(block), [=]{ k(args); }, shared_bytes) (a stream argument is dropped), and
+# `extern __shared__ T s[];` a pointer into the launch's dynamic shared memory.
 # A quoted include found under the lab's grading folder (argv[2]: a plant's "planted/base.h") is
 # inlined first, so that its launches are rewritten too. Every line keeps its number, and #line
 # directives name the .cu file: g++'s errors point at the student's own line.
@@ -13,6 +14,9 @@ def inline(text, root, name):
     return re.sub(r'#include "([^"]+)"', one, text)
 src = inline(open(sys.argv[1]).read(), sys.argv[2] if len(sys.argv) > 2 else '', sys.argv[1])
 src = re.sub(r'#include <cuda_runtime.h>\n', '\n', src)
+# dynamic shared memory: `extern __shared__ T name[];` points into the launch's buffer (emu.h)
+src = re.sub(r'extern\s+__shared__\s+(?:__align__\(\s*\d+\s*\)\s+)?([A-Za-z_][\w:]*(?:\s*\*)?)\s+(?:__align__\(\s*\d+\s*\)\s+)?(\w+)\s*\[\s*\]\s*;',
+             r'\1 *\2 = (\1 *)emu_dynamic_shared;', src)
 out, i = [], 0
 pat = re.compile(r'([A-Za-z_]\w*(?:<[^<>;]*>)?)\s*<<<')
 while True:
@@ -41,7 +45,8 @@ while True:
             if d == 0: break
         k += 1
     args = src[a + 1:k]
-    out.append('emu_launch(dim3(%s), dim3(%s), [=]{ %s(%s); })' % (parts[0].strip(), parts[1].strip(), m.group(1), args))
+    smem = parts[2].strip() if len(parts) > 2 and parts[2].strip() else '0'  # dynamic shared memory; a stream is dropped
+    out.append('emu_launch(dim3(%s), dim3(%s), [=]{ %s(%s); }, (size_t)(%s))' % (parts[0].strip(), parts[1].strip(), m.group(1), args, smem))
     out.append('\n' * src.count('\n', m.start(), k + 1))  # the launch's own line breaks, kept
     i = k + 1
 sys.stdout.write('#line 1 "%s"\n' % sys.argv[1] + ''.join(out))

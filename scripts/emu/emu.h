@@ -112,6 +112,12 @@ static inline bool emu_stage_wanted(const char *name)
     const char *w = getenv("EMU_STAGE");
     return !w || !*w || !strcmp(w, name);
 }
+/* EMU_SIZE="m=3 n=31" (`make emulate SIZE=...`, as a failure line prints it): that size alone. */
+static inline bool emu_size_wanted(const char *size)
+{
+    const char *w = getenv("EMU_SIZE");
+    return !w || !*w || !strcmp(w, size);
+}
 static inline int emu_stage_known(const char *const *names, int n)
 {
     const char *w = getenv("EMU_STAGE");
@@ -148,7 +154,7 @@ static inline float __fdividef(float a, float b) { return a / b; }
 
 /* Where the checker is (emu_at): what a crash or a hang is reported with. */
 static char emu_where[200] = "setting up";
-static unsigned emu_seed, emu_timeout = 120;
+static unsigned emu_seed, emu_timeout = 120, emu_checked; /* emu_checked: calls made (emu_at) */
 static void emu_say(const char *t) { (void)!write(2, t, strlen(t)); }
 static void emu_fatal(int sig)
 {
@@ -177,7 +183,16 @@ static void emu_fatal(int sig)
 static inline void emu_at(const char *stage, const char *size)
 {
     snprintf(emu_where, sizeof emu_where, "stage %s at %s", stage, size);
+    emu_checked++;
     alarm(emu_timeout);
+}
+/* The end of a checker: 2 where the filters left nothing to check (a SIZE no stage is checked at). */
+static inline int emu_nothing_checked()
+{
+    if (emu_checked) return 0;
+    fprintf(stderr, "nothing checked: no size is \"%s\" (SIZE= takes a size as a failure line prints it, e.g. \"m=3 n=31\")\n",
+            getenv("EMU_SIZE") ? getenv("EMU_SIZE") : "");
+    return 1;
 }
 /* The start of a checker: lines out as they are printed (a crash loses none), the handlers, and
  * the seed of the blocks' order, said. */
@@ -209,9 +224,20 @@ static void *emu_thread(void *p)
     return NULL;
 }
 static int emu_launches;
-static void emu_launch(dim3 g, dim3 b, std::function<void()> body)
+/* A launch's dynamic shared memory (`extern __shared__`, its third launch argument): the block's
+ * threads share it, and it starts each launch as garbage (all bits set: NaN for floats), as on a GPU
+ * nothing clears it. */
+static std::vector<unsigned char> emu_dynamic_buffer;
+static unsigned char *emu_dynamic_shared;
+static void emu_launch(dim3 g, dim3 b, std::function<void()> body, size_t shared_bytes = 0)
 {
     emu_launches++;
+    emu_dynamic_buffer.assign(shared_bytes + 64, 0xff);
+    emu_dynamic_shared = emu_dynamic_buffer.data() + (64 - (uintptr_t)emu_dynamic_buffer.data() % 64) % 64;
+    if (shared_bytes > 227 * 1024) {
+        fprintf(stderr, "emu: %zu bytes of dynamic shared memory: more than a block may have (227 KiB on Hopper)\n", shared_bytes);
+        return;
+    }
     gridDim = g, blockDim = b;
     unsigned n = b.x * b.y * b.z;
     if (g.x == 0 || g.y == 0 || g.z == 0 || n == 0 || n > 1024 || g.y > 65535 || g.z > 65535) {
