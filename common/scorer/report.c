@@ -17,6 +17,7 @@
 #include "judge.h"
 #include "json.h"
 #include "stats.h"
+#include "submission.h"
 #include "util.h"
 
 static const char *verdict(const stage_result *s)
@@ -151,12 +152,7 @@ void report_table(const lab_run *r, FILE *f)
         /* what a machine without a GPU did check (the build ran where r->cflags is set) */
         const char *sm = strstr(r->cflags, "code=sm_");
         int judged = 0; /* stages with a technique check (thresholds.conf) */
-        for (int i = 0; i < LAB.nstages; i++) {
-            char key[128];
-            snprintf(key, sizeof key, "technique_%s", LAB.stages[i].name);
-            const char *spec = config_str(&r->cfg, key);
-            judged += spec && *spec;
-        }
+        for (int i = 0; i < LAB.nstages; i++) judged += technique_spec(&r->cfg, i) != NULL;
         if (r->cflags[0] && r->build_status == BUILD_OK) {
             fprintf(f, "checked here: your file compiled%s%.*s and passed the audit (no refused call, no forbidden "
                        "instruction)", sm ? " for " : "", sm ? (int)strcspn(sm + 5, " ") : 0, sm ? sm + 5 : "");

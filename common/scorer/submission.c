@@ -51,13 +51,20 @@ static void compiler_version(const char *compiler, const char *scratch, char *ou
 
 /* A stage whose technique thresholds.conf names (technique_<stage>, technique.h): where its code lacks
  * it, res->technique says so. The stage's function is the first its `function` names. */
-static void stage_technique(const build_spec *b, const config *cfg, int stage, stage_result *res)
+const char *technique_spec(const config *cfg, int stage)
 {
-    char key[128], fn[256], msg[sizeof res->technique];
+    char key[128];
     snprintf(key, sizeof key, "technique_%s", LAB.stages[stage].name);
     const char *spec = config_str(cfg, key);
+    return spec && *spec ? spec : NULL;
+}
+
+static void stage_technique(const build_spec *b, const config *cfg, int stage, stage_result *res)
+{
+    char fn[256], msg[sizeof res->technique];
+    const char *spec = technique_spec(cfg, stage);
     res->technique[0] = '\0';
-    if (!spec || !*spec) return;
+    if (!spec) return;
     /* a CUDA lab's stage of several functions (lab 05's create, run, destroy) is read from all of them */
     snprintf(fn, sizeof fn, "%.*s", LAB.gpu ? (int)strlen(LAB.stages[stage].function) : (int)strcspn(LAB.stages[stage].function, " "),
              LAB.stages[stage].function);

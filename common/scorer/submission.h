@@ -12,5 +12,7 @@
 /* Build the runner for `source` with `cflags` (the audit included): BUILD_OK, or the failure in
  * msg, which every stage reports. */
 int build_submission(const options *opt, grader *g, const char *source, const char *cflags, char *msg, size_t len);
+/* The technique thresholds.conf asks of a stage (its technique_<stage>, technique.h), or NULL. */
+const char *technique_spec(const config *cfg, int stage);
 
 #endif
