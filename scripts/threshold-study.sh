@@ -4,7 +4,7 @@
 # fail every time and the second pass every time.
 # usage: scripts/threshold-study.sh N [LAB [STAGE|all]]     (e.g. 20; needs solutions/)
 #   LAB 01 (default): lab 01's `unrolled`. LAB 04 (on a GPU): `mv_warp` (default), `mv_block`, or a
-#   sum's stage (`interleaved` ... `vectorized`). LABs 06-11 (on a GPU): any stage but the first
+#   sum's stage (`interleaved` ... `vectorized`). LABs 05-11 (on a GPU): any stage but the first
 #   (default: the second). `all` slows every stage of the lab, each to its own
 #   factor, in one file graded whole: N gradings study them all at once (a GPU's minutes are scarce).
 #
@@ -27,8 +27,8 @@ stage=${3:-}
 . common/tools/lib.sh
 lab=$(ls -d grading/${2:-01}-*/ 2>/dev/null | head -n 1 | sed 's|grading/||; s|/$||')
 case $lab in # the labs whose problems kind_of and wrapper (below) know how to call on a part
-    01-*) stage=unrolled ;; 04-*) stage=${stage:-mv_warp} ;; 0[6-9]-*|1[01]-*) ;;
-    *) echo "threshold-study.sh: lab 01, 04 or 06-11" >&2; exit 2 ;;
+    01-*) stage=unrolled ;; 04-*) stage=${stage:-mv_warp} ;; 0[5-9]-*|1[01]-*) ;;
+    *) echo "threshold-study.sh: lab 01, 04 or 05-11" >&2; exit 2 ;;
 esac
 make --no-print-directory -s tools >/dev/null || exit 2
 # The lab's --list: the file its students edit, and each stage's function.
@@ -84,6 +84,41 @@ wrapper() {
         wmma)   params='int M, int N, int K, const lab_half *A, const lab_half *B, float *C'
                 part='int part = (int)((double)M * fraction) / 16 * 16; /* WMMA: multiples of 16 */'
                 first="$r(part, N, K, A, B, C)" whole="$r(M, N, K, A, B, C)" ;;
+        streams) # lab 05: a state made once (create), run, freed (destroy); the part has host
+            # arrays of its own (registering x and y twice would fail, and unregister the whole's)
+            stem=${fn%_create} args='n, x, y, c' params='int n, const float *x, float *y, const float *c'
+            case $1 in pipelined|graph) args='n, chunks, streams, x, y, c'
+                params='int n, int chunks, int streams, const float *x, float *y, const float *c' ;; esac
+            cat <<C
+
+typedef struct { double factor; void *whole, *part; float *xp, *yp; } slowed_$stem;
+extern "C" void *${stem}_create($params)
+{
+    slowed_$stem *s = (slowed_$stem *)calloc(1, sizeof *s);
+    s->factor = $k;
+    int part = (int)((double)n * (s->factor - (int)s->factor));
+    s->whole = reference_${stem}_create($args);
+    if (part > 0) {
+        s->xp = (float *)calloc(part, sizeof(float)), s->yp = (float *)calloc(part, sizeof(float));
+        { int n = part; const float *x = s->xp; float *y = s->yp; s->part = reference_${stem}_create($args); }
+    }
+    return s;
+}
+extern "C" void ${stem}_run(void *p)
+{
+    slowed_$stem *s = (slowed_$stem *)p;
+    if (s->part) reference_${stem}_run(s->part);
+    for (int k = 0; k < (int)s->factor; k++) reference_${stem}_run(s->whole);
+}
+extern "C" void ${stem}_destroy(void *p)
+{
+    slowed_$stem *s = (slowed_$stem *)p;
+    if (s->part) reference_${stem}_destroy(s->part);
+    reference_${stem}_destroy(s->whole);
+    free(s->xp), free(s->yp), free(s);
+}
+C
+            return ;;
         tiling) # C is read (beta): the real call first, then calls that leave C as it is
             cat <<C
 
@@ -114,7 +149,13 @@ slowed() {
     mkdir -p "$out/work-$1/$lab"
     for pair in $2; do
         fn=$(fn_of "${pair%%=*}")
-        echo "s/^\(extern \"C\" \)\{0,1\}void $fn(/static void reference_$fn(/"
+        case $(kind_of "${pair%%=*}") in
+            streams) stem=${fn%_create} # create, run and destroy: each the reference's, renamed
+                for f in ${stem}_create ${stem}_run ${stem}_destroy; do
+                    printf "%s\n" "s/^extern \"C\" \(void \*\{0,1\}\) *$f(/static \1reference_$f(/"
+                done ;;
+            *) echo "s/^\(extern \"C\" \)\{0,1\}void $fn(/static void reference_$fn(/" ;;
+        esac
     done > "$out/rename.sed"
     sed -f "$out/rename.sed" "solutions/$lab/$src" > "$out/work-$1/$lab/$src"
     printf '\n/* Slowed for the threshold study (scripts/threshold-study.sh): the factor'"'"'s fraction of\n * the problem first, then the whole as many times as the factor'"'"'s whole part. */\n' >> "$out/work-$1/$lab/$src"

@@ -616,6 +616,24 @@ START_TEST(test_runner_cpu_seconds_counts_every_thread)
 }
 END_TEST
 
+/* The runner's GPU follows the grader's CUDA_VISIBLE_DEVICES where that names one device (grading
+ * on every GPU of a node at once), and is device 0 otherwise: never a list, never anything but an
+ * index or a UUID. */
+START_TEST(test_runner_gpu_is_one_named_device_or_zero)
+{
+    ck_assert_str_eq(runner_gpu(NULL), "0");
+    ck_assert_str_eq(runner_gpu(""), "0");
+    ck_assert_str_eq(runner_gpu("3"), "3");
+    ck_assert_str_eq(runner_gpu("GPU-8c1f2e3a-0b4d-4e5f-9a6b-7c8d9e0f1a2b"), "GPU-8c1f2e3a-0b4d-4e5f-9a6b-7c8d9e0f1a2b");
+    ck_assert_str_eq(runner_gpu("0,1"), "0");
+    ck_assert_str_eq(runner_gpu("1 LD_PRELOAD=x"), "0");
+    ck_assert_str_eq(runner_gpu("1\nLD_PRELOAD=/tmp/x.so"), "0");
+    char longer[80];
+    memset(longer, '7', sizeof longer - 1), longer[sizeof longer - 1] = 0;
+    ck_assert_str_eq(runner_gpu(longer), "0");
+}
+END_TEST
+
 /* Int elements (lab 10): stored rounded, clamped, NaN as INT32_MAX, so the poison values are ints no
  * sum can be; a fill from a seed gives integers in [lo, hi] (quantum 1), the same each time. */
 START_TEST(test_int_elements_round_clamp_and_fill)
@@ -891,6 +909,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_timeline_copy_time_is_the_union_of_copies);
     tcase_add_test(t, test_deps_sees_cblas_header_without_openblas);
     tcase_add_test(t, test_runner_cpu_seconds_counts_every_thread);
+    tcase_add_test(t, test_runner_gpu_is_one_named_device_or_zero);
     tcase_add_test(t, test_steal_excuses_only_what_it_explains);
     tcase_add_test(t, test_retime_only_what_a_quieter_moment_could_pass);
     tcase_add_test(t, test_speedup_verdict_condemns_serial_before_busy);

@@ -11,6 +11,7 @@
 #include "proto.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -307,8 +308,20 @@ static int tracing(void)
     return v && !strcmp(v, "1");
 }
 
+/* The GPU the runner sees: the grader's own CUDA_VISIBLE_DEVICES where it names one device (an
+ * index, or a UUID such as GPU-8c1f... or MIG-...), so that an instructor can grade on every GPU
+ * of a node at once, one grader a GPU; otherwise device 0. Never a list: the student's code gets one
+ * GPU, the one whose ceilings were measured. */
+const char *runner_gpu(const char *asked)
+{
+    if (!asked || !*asked || strlen(asked) > 64) return "0";
+    for (const char *c = asked; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '-') return "0";
+    return asked;
+}
+
 /* The runner's environment: fixed, so the student can't bring anything in through it. */
-static void runner_env(const sandbox_limits *lim, char *threads, size_t len, char **env)
+static void runner_env(const sandbox_limits *lim, char *threads, size_t len, char *gpu, size_t glen, char **env)
 {
     int n = 0;
     snprintf(threads, len, "OMP_NUM_THREADS=%d", lim->threads > 0 ? lim->threads : 1);
@@ -317,7 +330,8 @@ static void runner_env(const sandbox_limits *lim, char *threads, size_t len, cha
         env[n++] = "ASAN_OPTIONS=detect_leaks=0:symbolize=0:exitcode=86:halt_on_error=1:abort_on_error=0";
         env[n++] = "UBSAN_OPTIONS=print_stacktrace=1:symbolize=0:halt_on_error=1:exitcode=86";
     } else if (lim->gpu) {
-        env[n++] = "CUDA_VISIBLE_DEVICES=0";
+        snprintf(gpu, glen, "CUDA_VISIBLE_DEVICES=%s", runner_gpu(getenv("CUDA_VISIBLE_DEVICES")));
+        env[n++] = gpu;
         env[n++] = "CUDA_MODULE_LOADING=EAGER"; /* no lazy loading after the sandbox closes */
     }
     if (tracing()) env[n++] = "WB_SECCOMP_TRACE=1";
@@ -374,8 +388,8 @@ int runner_start(runner_proc *p, const char *exe, const char *dir, const char *o
     launch l = {.exe = exe, .out_path = out_path, .lim = lim, .root = root, .drop = root && !lim->wrapper,
                 .uid = id_from_env(SANDBOX_UID_ENV, 65534), .gid = id_from_env(SANDBOX_GID_ENV, 65534),
                 .parent = getpid()};
-    char threads[32], *env[8];
-    runner_env(lim, threads, sizeof threads, env);
+    char threads[32], gpu[96], *env[8];
+    runner_env(lim, threads, sizeof threads, gpu, sizeof gpu, env);
     l.env = env;
     if (make_private_dir(p, &l)) return -1;
     l.cwd = p->cwd;

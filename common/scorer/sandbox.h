@@ -73,6 +73,8 @@ int runner_sched_seconds(const runner_proc *p, double *cpu, double *waited);
  * CPU, /proc/stat, in seconds): time the runner's threads wanted a CPU and the hypervisor ran something
  * else, which the kernel does not count as theirs. No process here can raise it. -1 if unreadable. */
 double machine_steal_seconds(void);
+/* The CUDA_VISIBLE_DEVICES the runner gets from the grader's: `asked` where it names one device, else "0". */
+const char *runner_gpu(const char *asked);
 /* Kill the runner's whole process group, reap it, and say how it ended. */
 runner_end runner_finish(runner_proc *p);
 
