@@ -55,9 +55,9 @@ endif
 help:
 	@echo "make grade [LAB=01] [WORK=labs] [SEED=0x...]   grade your work (exit 0 all pass, 1 a failure, 2 usage)"
 	@echo "make grade LAB=01 STAGE=rows                    grade one stage only (make list shows the stages)"
-	@echo "make grade LAB=01 SANITIZE=1                    correctness only, under AddressSanitizer and UBSan (CPU labs)"
+	@echo "make grade LAB=01 SANITIZE=1                    correctness only, under AddressSanitizer and UBSan (CPU) or compute-sanitizer (GPU)"
 	@echo "make walkthrough LAB=01                         the next stage to work on: its task, its hint, how to grade it"
-	@echo "make profile LAB=01 STAGE=rows                  the stage's timed run under perf stat, each counter explained"
+	@echo "make profile LAB=01 STAGE=rows                  the stage's timed run under perf stat (CPU) or ncu (GPU), each figure explained"
 	@echo "make emulate LAB=09 [STAGE=warp] [SIZE=\"m=3 n=31\"]  a CUDA lab's kernels run on the CPU: their logic, where no GPU is"
 	@echo "make check                                      the workbook's own test suite; in the student kit, your labs checked"
 	@echo "make bench LAB=01 [STAGE=rows]                  a fuller table over sizes and -O levels (one stage: STAGE=)"

@@ -577,19 +577,81 @@ START_TEST(test_gpu_lab_without_nvcc_is_skipped_with_a_message)
 }
 END_TEST
 
-/* SANITIZE=1 on a CUDA lab: nvcc takes no -fsanitize, so the file is built as usual (its compile
- * errors and audit still show) and the stages are skipped, saying why; never a build failure. */
-START_TEST(test_sanitize_on_a_cuda_lab_builds_plainly_and_skips)
+/* SANITIZE=1 on a CUDA lab: the file is built with line tables (-lineinfo) and audited; without a
+ * GPU the stages are skipped, saying why; on one, the reference is clean under compute-sanitizer's
+ * four tools (a false finding in a correct file would teach the wrong thing). */
+START_TEST(test_sanitize_on_a_cuda_lab_builds_and_the_reference_is_clean)
 {
     const char *found = getenv("NVCC_FOUND");
     if ((found && !*found) || (!found && sh("command -v nvcc > /dev/null 2>&1") != 0)) {
         printf("SANITIZE=1 on a CUDA lab: skipped: no CUDA toolkit\n");
         return;
     }
-    ck_assert_int_eq(sh(MAKE " grade LAB=04 SANITIZE=1 WORK=solutions > build/tmp/sanitize-cuda.log 2>&1"), 0);
+    int status = sh(MAKE " grade LAB=04 SANITIZE=1 WORK=solutions > build/tmp/sanitize-cuda.log 2>&1");
     char *log = slurp("build/tmp/sanitize-cuda.log");
-    ck_assert_msg(log && strstr(log, "9 stages skipped") && !strstr(log, "does not compile"), "%s", log ? log : "");
+    ck_assert_msg(log && !strstr(log, "does not compile"), "%s", log ? log : "");
+    if (access("/dev/nvidiactl", F_OK) != 0) {
+        ck_assert_msg(status == 0 && strstr(log, "9 stages skipped"), "%s", log);
+        printf("SANITIZE=1 on a CUDA lab, under compute-sanitizer: skipped: no CUDA device\n");
+    } else
+        ck_assert_msg(status == 0 && strstr(log, "9 of 9 stages pass"), "exit %d:\n%s", status, log);
     free(log);
+}
+END_TEST
+
+/* SANITIZE=1 on a GPU: each of lab 04's sanitizer plants (grading/04-warp-reduction/sanitize/) is
+ * found by a tool its first line names ("sanitize: racecheck|initcheck in sequential"), in that
+ * stage, at the line of the file marked "the bug", with the size. Without a GPU only their first
+ * lines are read (the build with line tables is the test above's), and the rest is skipped, said so. */
+START_TEST(test_sanitize_names_each_gpu_plant)
+{
+    const char *found = getenv("NVCC_FOUND");
+    if ((found && !*found) || (!found && sh("command -v nvcc > /dev/null 2>&1") != 0)) {
+        printf("SANITIZE=1 plants: skipped: no CUDA toolkit\n");
+        return;
+    }
+    int gpu = access("/dev/nvidiactl", F_OK) == 0;
+    glob_t gl;
+    ck_assert_int_eq(glob("grading/04-warp-reduction/sanitize/*.cu", 0, NULL, &gl), 0);
+    ck_assert_int_ge((int)gl.gl_pathc, 4);
+    for (size_t i = 0; i < gl.gl_pathc; i++) {
+        const char *f = gl.gl_pathv[i];
+        char *text = slurp(f), tools[64] = "", stage[32] = "", name[64], cmd[1400], log[200];
+        ck_assert_ptr_nonnull(text);
+        ck_assert_msg(sscanf(text, "/* sanitize: %63[a-z|] in %31[a-z_]", tools, stage) == 2, "%s: no sanitize line", f);
+        const char *bug = strstr(text, "the bug");
+        ck_assert_msg(bug, "%s: no line marked \"the bug\"", f);
+        int line = 1;
+        for (const char *c = text; c < bug; c++) line += *c == '\n';
+        snprintf(name, sizeof name, "%s", strrchr(f, '/') + 1);
+        *strrchr(name, '.') = 0;
+        if (!gpu) { /* the build path is test_sanitize_on_a_cuda_lab...'s; four nvcc builds cost a minute here */
+            free(text);
+            continue;
+        }
+        snprintf(log, sizeof log, "build/tmp/sanitize-%s.log", name);
+        snprintf(cmd, sizeof cmd, "rm -rf build/tmp/sanitize-%s && mkdir -p build/tmp/sanitize-%s/04-warp-reduction && "
+                 "cp %s build/tmp/sanitize-%s/04-warp-reduction/reduce.cu && " MAKE " grade LAB=04 SANITIZE=1 STAGE=%s "
+                 "WORK=build/tmp/sanitize-%s > %s 2>&1", name, name, f, name, stage, name, log);
+        int status = sh(cmd);
+        char *out = slurp(log);
+        ck_assert_msg(out && !strstr(out, "does not compile") && !strstr(out, "[audit]"), "%s:\n%s", f, out ? out : "");
+        {
+            char at[64], said[96];
+            snprintf(at, sizeof at, "reduce.cu:%d", line);
+            int tool_named = 0;
+            for (char *t = strtok(tools, "|"); t; t = strtok(NULL, "|")) {
+                snprintf(said, sizeof said, "compute-sanitizer --tool %s:", t);
+                tool_named |= strstr(out, said) != NULL;
+            }
+            ck_assert_msg(status == 1 && strstr(out, "[sanitizer]") && tool_named && strstr(out, at) &&
+                          strstr(out, stage), "%s: expected the finding at %s:\n%s", f, at, out);
+        }
+        free(out);
+        free(text);
+    }
+    globfree(&gl);
+    if (!gpu) printf("SANITIZE=1 plants under compute-sanitizer: skipped: no CUDA device (each names its tool, stage and line)\n");
 }
 END_TEST
 
@@ -850,6 +912,22 @@ START_TEST(test_emulate_names_the_first_wrong_element_and_fails)
         ck_assert_msg(rc == 0 && log && strstr(log, ": 0 failures"), "exit %d:\n%s", rc, log ? log : "(no log)");
         free(log);
     }
+    /* Blocks run three at a time and drift apart (emu.h): a look-back that reads its predecessors'
+     * states without waiting for them to be published (the reference with its wait taken out) is
+     * caught, within six tries (each about 3 s; it was never caught while blocks ran one at a time). */
+    if (access("solutions/10-scan/scan.cu", R_OK) == 0) {
+        ck_assert_int_eq(sh("mkdir -p build/tmp/emulate-nowait/10-scan && sed 's/while (__any_sync(FULL, (unsigned)(s >> 32) "
+                            "== NOTHING));/while (0);/' solutions/10-scan/scan.cu > build/tmp/emulate-nowait/10-scan/scan.cu && "
+                            "grep -q 'while (0);' build/tmp/emulate-nowait/10-scan/scan.cu"), 0);
+        int caught = 0, tries = 0;
+        while (!caught && tries++ < 6) {
+            rc = sh(MAKE " emulate LAB=10 WORK=build/tmp/emulate-nowait STAGE=lookback > build/tmp/emulate-nowait.log 2>&1");
+            log = slurp("build/tmp/emulate-nowait.log");
+            caught = rc != 0 && log && strstr(log, "lookback n=") && strstr(log, " wrong");
+            free(log);
+        }
+        ck_assert_msg(caught, "a look-back that does not wait passed make emulate 6 times (build/tmp/emulate-nowait.log)");
+    }
     rc = sh(MAKE " emulate LAB=09 STAGE=bogus > build/tmp/emulate-bogus.log 2>&1");
     log = slurp("build/tmp/emulate-bogus.log");
     ck_assert_msg(rc != 0 && log && strstr(log, "no stage named bogus; the stages: three_pass warp online registers"), "%s",
@@ -965,7 +1043,8 @@ Suite *grading_suite(void)
     tcase_add_loop_test(t, test_honest_variant_passes, 0, ncpu_honest);
     tcase_add_test(t, test_make_grade_unknown_lab_lists_labs_and_exits_2);
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_gpu_lab_without_nvcc_is_skipped_with_a_message);
-    if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_sanitize_on_a_cuda_lab_builds_plainly_and_skips);
+    if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_sanitize_on_a_cuda_lab_builds_and_the_reference_is_clean);
+    if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_sanitize_names_each_gpu_plant);
     if (wanted("grading/05-streams")) tcase_add_test(t, test_lab05_runner_calls_cuda_only_through_the_wrappers);
     if (wanted("grading/09-softmax")) tcase_add_test(t, test_emulate_names_the_first_wrong_element_and_fails);
     if (wanted("grading/03-openmp")) tcase_add_test(t, test_neighbour_on_a_core_is_not_the_students_failure);

@@ -356,8 +356,9 @@ static int build_steps(const build_spec *b, char *msg, size_t len)
     const char *lhead[] = {b->compiler, "-o", runner, b->runner_base, local, NULL}, *ltail[] = {NULL};
     /* A CUDA runner stops if device code is registered after start-up (gpu_register.c); its own
      * -Xlinker joins any the lab's ldlibs pass (lab 05 wraps the calls it counts). */
+    int san_link = b->sanitize && *b->sanitize && !nv; /* nvcc's -lineinfo (compute-sanitizer) is a compile flag */
     snprintf(flags, sizeof flags, "%s%s%s%s%s", b->ldlibs, nv ? " " : "", nv ? GPU_REGISTER_LDFLAGS : "",
-             b->sanitize && *b->sanitize ? " -no-pie " : "", b->sanitize ? b->sanitize : "");
+             san_link ? " -no-pie " : "", san_link ? b->sanitize : "");
     st = build_step(lhead, flags, ltail, out, msg, len, "does not link:\n") ? BUILD_LINK : BUILD_OK;
     phase("  link");
     return st;

@@ -14,7 +14,13 @@ enum runner_exit {
     RUNNER_NO_GPU = 8,              /* a GPU lab's runner could not initialise the device */
     RUNNER_CUDA_ERROR = 9,          /* a CUDA call failed (cuda_check.h's CUDA_FAILED_STATUS) */
     RUNNER_LEAK = 10,               /* lab 05: what a stage's create made, its destroy did not free */
-    RUNNER_FOREIGN_DEVICE_CODE = 20 /* device code registered after start-up (gpu_register.c) */
+    RUNNER_FOREIGN_DEVICE_CODE = 20, /* device code registered after start-up (gpu_register.c) */
+    RUNNER_SANITIZER_FOUND = 86      /* SANITIZE=1: AddressSanitizer, UBSan or compute-sanitizer reported */
 };
+
+/* SANITIZE=1 and `make profile` on a CUDA lab: set by the scorer, in the runner's fixed environment,
+ * to the tool the runner runs under ("compute-sanitizer" or "ncu"), whose in-process part the
+ * runner's seccomp filter must let report to it. */
+#define CUDA_TOOL_ENV "WB_UNDER_CUDA_TOOL"
 
 #endif

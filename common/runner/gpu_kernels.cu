@@ -4,7 +4,8 @@
  * positions the scorer picks. Each matches its host twin in proto.c bit for bit: the scorer
  * recomputes them on the host. Also the event timing of one call (wb_gpu_time), which the probe
  * shares, so that a lab's kernels and its ceiling are timed alike. Linked into GPU labs' runners
- * (called from gpu.c) and into the probe. */
+ * (called from gpu.c) and into the probe. Every kernel's name begins wb_: `make profile` profiles
+ * every kernel but these (bench.c), so only the student's. */
 #include <cuda_fp16.h>
 #include <stdint.h>
 
@@ -44,21 +45,21 @@ __device__ static void store(void *p, int type, size_t i, double v)
 }
 
 /* The seed of the input being made: copied here from the runner's secret cell (mapped host memory,
- * read once rather than by every thread), read by vary_kernel, and zeroed behind it. Never a
+ * read once rather than by every thread), read by wb_vary_kernel, and zeroed behind it. Never a
  * kernel argument, which the driver would copy into memory of its own. */
 __device__ static uint64_t seed_word;
 
-__global__ static void take_seed(const volatile uint64_t *cell, uint64_t add) { seed_word = *cell + add; }
-__global__ static void drop_seed(void) { seed_word = 0; }
+__global__ static void wb_take_seed(const volatile uint64_t *cell, uint64_t add) { seed_word = *cell + add; }
+__global__ static void wb_drop_seed(void) { seed_word = 0; }
 
-__global__ static void vary_kernel(void *p, int type, size_t n, double lo, double hi, double q)
+__global__ static void wb_vary_kernel(void *p, int type, size_t n, double lo, double hi, double q)
 {
     uint64_t seed = seed_word;
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
         store(p, type, i, vary_value(seed, i, lo, hi, q));
 }
 
-__global__ static void fill_kernel(void *p, int type, size_t n, double v)
+__global__ static void wb_fill_kernel(void *p, int type, size_t n, double v)
 {
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
         store(p, type, i, v);
@@ -75,7 +76,7 @@ __device__ static uint64_t word_at(const unsigned char *p, size_t bytes, size_t 
 
 /* One warp a chunk: lane j hashes words j, j + 32, ... of it (reads coalesced), then lane 0
  * chains the 32 lane hashes in order, as digest_chunk does. */
-__global__ static void digest_kernel(const unsigned char *p, size_t bytes, uint64_t key, uint64_t *out, size_t nchunks)
+__global__ static void wb_digest_kernel(const unsigned char *p, size_t bytes, uint64_t key, uint64_t *out, size_t nchunks)
 {
     size_t chunk = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / LANES;
     unsigned lane = threadIdx.x % LANES;
@@ -91,7 +92,7 @@ __global__ static void digest_kernel(const unsigned char *p, size_t bytes, uint6
     if (lane == 0) out[chunk] = g;
 }
 
-__global__ static void gather_kernel(const unsigned char *p, size_t esz, const uint64_t *at, size_t n, unsigned char *dst)
+__global__ static void wb_gather_kernel(const unsigned char *p, size_t esz, const uint64_t *at, size_t n, unsigned char *dst)
 {
     for (size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x; k < n; k += (size_t)gridDim.x * blockDim.x)
         for (size_t b = 0; b < esz; b++) dst[k * esz + b] = p[at[k] * esz + b];
@@ -123,7 +124,7 @@ __device__ static unsigned long long globaltimer(void)
     return t;
 }
 
-__global__ static void hold_kernel(const volatile int *go, unsigned long long limit_ns)
+__global__ static void wb_hold_kernel(const volatile int *go, unsigned long long limit_ns)
 {
     unsigned long long t0 = globaltimer();
     while (!*go && globaltimer() - t0 < limit_ns) {
@@ -155,7 +156,7 @@ extern "C" double wb_gpu_time(void (*f)(void *), void *arg)
     wb_gpu_timer_init();
     *go_host = 0;
     __sync_synchronize();
-    hold_kernel<<<1, 1>>>(go_dev, HOLD_NS);
+    wb_hold_kernel<<<1, 1>>>(go_dev, HOLD_NS);
     CUDA_CHECK_LAST();
     CUDA_CHECK(cudaEventRecord(ev[0], 0));
     f(arg);
@@ -191,17 +192,17 @@ extern "C" uint64_t *wb_gpu_secret(void) { return secret_host; }
  * caller synchronises before it wipes the cell. */
 extern "C" void wb_gpu_vary(void *d, int type, size_t n, uint64_t add, double lo, double hi, double quantum)
 {
-    take_seed<<<1, 1>>>(secret_dev, add);
+    wb_take_seed<<<1, 1>>>(secret_dev, add);
     CUDA_CHECK_LAST();
-    vary_kernel<<<blocks_for(n, 256), 256>>>(d, type, n, lo, hi, quantum);
+    wb_vary_kernel<<<blocks_for(n, 256), 256>>>(d, type, n, lo, hi, quantum);
     CUDA_CHECK_LAST();
-    drop_seed<<<1, 1>>>();
+    wb_drop_seed<<<1, 1>>>();
     CUDA_CHECK_LAST();
 }
 
 extern "C" void wb_gpu_fill(void *d, int type, size_t n, double v)
 {
-    fill_kernel<<<blocks_for(n, 256), 256>>>(d, type, n, v);
+    wb_fill_kernel<<<blocks_for(n, 256), 256>>>(d, type, n, v);
     CUDA_CHECK_LAST();
 }
 
@@ -210,7 +211,7 @@ extern "C" void wb_gpu_digest_chunks(const void *d, size_t bytes, uint64_t key, 
 {
     uint64_t *out = (uint64_t *)room(nchunks * sizeof *out);
     size_t threads = nchunks * LANES;
-    digest_kernel<<<(unsigned)((threads + 255) / 256), 256>>>((const unsigned char *)d, bytes, key, out, nchunks);
+    wb_digest_kernel<<<(unsigned)((threads + 255) / 256), 256>>>((const unsigned char *)d, bytes, key, out, nchunks);
     CUDA_CHECK_LAST();
     CUDA_CHECK(cudaMemcpy(host, out, nchunks * sizeof *out, cudaMemcpyDeviceToHost));
 }
@@ -219,7 +220,7 @@ extern "C" void wb_gpu_gather(const void *d, size_t esz, const uint64_t *at, siz
 {
     unsigned char *s = (unsigned char *)room(n * (sizeof *at + esz));
     CUDA_CHECK(cudaMemcpy(s, at, n * sizeof *at, cudaMemcpyHostToDevice));
-    gather_kernel<<<blocks_for(n, 256), 256>>>((const unsigned char *)d, esz, (const uint64_t *)s, n, s + n * sizeof *at);
+    wb_gather_kernel<<<blocks_for(n, 256), 256>>>((const unsigned char *)d, esz, (const uint64_t *)s, n, s + n * sizeof *at);
     CUDA_CHECK_LAST();
     CUDA_CHECK(cudaMemcpy(host, s + n * sizeof *at, n * esz, cudaMemcpyDeviceToHost));
 }

@@ -50,6 +50,14 @@ static const int base_calls[] = {
  * asks for limits; it reads /proc/self/maps too, which the open rule answers with EACCES. */
 static const int sanitizer_calls[] = {__NR_sigaltstack, __NR_getppid};
 
+/* Under compute-sanitizer or ncu (no score given): its in-process part, loaded before the filter, reports
+ * to the tool over the connection it made then; no socket or connection is made after the filter.
+ * Checked with WB_SECCOMP_TRACE=1 on a GPU (docs/BENCHMARKS.md). */
+static const int cuda_sanitizer_calls[] = {
+    __NR_sendto, __NR_recvfrom, __NR_sendmsg, __NR_recvmsg, __NR_shutdown, __NR_getsockopt, __NR_setsockopt,
+    __NR_getsockname, __NR_getpeername, __NR_sigaltstack, __NR_getppid,
+};
+
 /* The CUDA driver after cuInit: ioctls on the device files it opened (ioctl_rule), its helper
  * threads' polling and wake-ups, descriptor flags (fcntl_rule), pinned memory, NUMA queries; its
  * mmap and mprotect under the same PROT_EXEC rule as everyone's (row 40: with EAGER module loading
@@ -245,8 +253,9 @@ static void abi_rules(prog *p)
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-static void build_filter(prog *p, int threads, int gpu, int sanitized)
+static void build_filter(prog *p, int threads, int gpu, int how_sanitized)
 {
+    int sanitized = how_sanitized == SANITIZED_ASAN;
     abi_rules(p);
     clone_rules(p, threads);
     tgkill_rule(p);
@@ -254,6 +263,7 @@ static void build_filter(prog *p, int threads, int gpu, int sanitized)
     if (gpu) allow_list(p, gpu_calls, COUNT(gpu_calls)), fcntl_rule(p), ioctl_rule(p);
     if (gpu || sanitized) prlimit_rule(p);
     if (sanitized) allow_list(p, sanitizer_calls, COUNT(sanitizer_calls));
+    if (how_sanitized == SANITIZED_CUDA) allow_list(p, cuda_sanitizer_calls, COUNT(cuda_sanitizer_calls));
     /* Opening a file fails quietly under the sanitizers (their report reads /proc/self/maps);
      * otherwise open/openat stay unlisted, GPU labs included (the driver opened its files at init). */
     if (sanitized) {

@@ -15,6 +15,10 @@ typedef struct options {
     double timeout;
 } options;
 
+/* A CUDA tool (compute-sanitizer, ncu) as a full path: in CUDA_HOME's bin, beside the nvcc graded
+ * with, or on PATH; 0 when found. */
+int find_cuda_tool(const options *opt, const char *name, char *out, size_t len);
+
 /* `make bench`: several sizes of every stage, and for a CPU lab the compiler study. */
 int bench(const options *opt, grader *g, const char *source);
 /* `make profile STAGE=...`: one stage's timed case under perf or Nsight Compute. */

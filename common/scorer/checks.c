@@ -153,13 +153,83 @@ static void sanitizer_summary(const grader *g, char *out, size_t len)
     free(text);
 }
 
-/* Did a sanitizer report? (UBSan, inside AddressSanitizer's runtime, may exit with status 1.) */
+static int cuda_finding_line(const char *body);
+
+/* compute-sanitizer's report (its lines begin "========= "), in words: the tool, then its first
+ * finding as it printed it (the kind, "at <kernel>+0x.. in <file>:<line>", the thread and block,
+ * the address), the path of the compiled copy replaced by the student's file name, and its summary. */
+static void cuda_sanitizer_summary(const grader *g, char *out, size_t len)
+{
+    static const char mark[] = "========= ";
+    char *text = read_text(g->output, 1 << 20), *save = NULL;
+    size_t used = (size_t)snprintf(out, len, "    compute-sanitizer --tool %s:\n", g->sanitizer_tool ? g->sanitizer_tool : "?");
+    int finding = 0, backtrace = 0;
+    for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line && used + 240 < len; line = strtok_r(NULL, "\n", &save)) {
+        char *m = strstr(line, mark);
+        if (!m) continue;
+        char *body = m + strlen(mark);
+        if (!*body || strspn(body, " ") == strlen(body)) { /* a blank report line ends a finding */
+            if (finding) backtrace = 1;
+            continue;
+        }
+        if (strstr(body, "COMPUTE-SANITIZER") == body) continue;
+        if (!cuda_finding_line(body)) continue; /* a summary of 0 */
+        if (strstr(body, "ERROR SUMMARY:") == body || strstr(body, "RACECHECK SUMMARY:") == body) {
+            used += (size_t)snprintf(out + used, len - used, "    %s\n", body);
+            continue;
+        }
+        if (strstr(body, "Saved host backtrace") || strstr(body, "Host Frame:")) backtrace = 1;
+        if (backtrace || finding > 6) continue; /* the first finding only; the host's side is the runner's */
+        finding++;
+        char shown[512], *file = strstr(body, "/student.");
+        if (file) { /* ".../scratch/student.cu:42" -> "reduce.cu:42" */
+            char *start = file;
+            while (start > body && start[-1] != ' ') start--;
+            const char *colon = strchr(file, ':');
+            snprintf(shown, sizeof shown, "%.*s%s%s", (int)(start - body), body, LAB.source, colon ? colon : "");
+        } else snprintf(shown, sizeof shown, "%s", body);
+        used += (size_t)snprintf(out + used, len - used, "    %.200s\n", shown);
+    }
+    free(text);
+}
+
+/* Is this compute-sanitizer line (after its "========= ") a finding, not its banner or a clean summary? */
+static int cuda_finding_line(const char *body)
+{
+    if (!*body || strspn(body, " ") == strlen(body)) return 0;
+    static const char *const quiet[] = {"COMPUTE-SANITIZER", "ERROR SUMMARY: 0 ", "RACECHECK SUMMARY: 0 ",
+                                        "LEAK SUMMARY: 0 "};
+    for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++)
+        if (!strncmp(body, quiet[i], strlen(quiet[i]))) return 0;
+    return 1;
+}
+
+/* Did a sanitizer report? (UBSan, inside AddressSanitizer's runtime, may exit with status 1;
+ * compute-sanitizer prints its "=========" lines, a clean run only its banner and a summary of 0.) */
 static int sanitizer_spoke(const grader *g)
 {
-    char *text = read_text(g->output, 1 << 20);
-    int said = text && (strstr(text, "ERROR: AddressSanitizer") || strstr(text, "runtime error: "));
+    char *text = read_text(g->output, 1 << 20), *save = NULL;
+    int said = 0;
+    if (text && !LAB.gpu) said = strstr(text, "ERROR: AddressSanitizer") || strstr(text, "runtime error: ");
+    for (char *line = text && LAB.gpu ? strtok_r(text, "\n", &save) : NULL; line && !said; line = strtok_r(NULL, "\n", &save)) {
+        char *m = strstr(line, "========= ");
+        said = m && cuda_finding_line(m + 10);
+    }
     free(text);
     return said;
+}
+
+int cuda_sanitizer_finding(const grader *g, const char *where, outcome *o)
+{
+    if (!sanitizer_spoke(g)) return 0;
+    char report[1400];
+    cuda_sanitizer_summary(g, report, sizeof report);
+    char was[200] = "";
+    if (!o->ok) snprintf(was, sizeof was, "\n  (the case's result: %s)", o->reason);
+    o->ok = 1; /* fail() below sets the verdict afresh */
+    fail(o, "sanitizer", "%s: compute-sanitizer found a bug (its report, at the line of your file, is below)\n%s%s",
+         where, report, was);
+    return 1;
 }
 
 /* How the runner ended, when it did not send everything. */
@@ -191,17 +261,20 @@ void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, l
     if (e->exited && e->code == RUNNER_CUDA_ERROR) snprintf(text, sizeof text, "stopped by a CUDA error");
     if (e->exited && e->code != 0 && g->lim.sanitize && sanitizer_spoke(g)) {
         reason = "sanitizer";
-        snprintf(text, sizeof text, "the sanitizers found a bug (their report, and the lines of your file it "
-                                    "points at, are below)");
+        snprintf(text, sizeof text, LAB.gpu ? "compute-sanitizer found a bug (its report, at the line of your file, "
+                                              "is below)"
+                                            : "the sanitizers found a bug (their report, and the lines of your file it "
+                                              "points at, are below)");
     }
     if (e->exited && e->code == RUNNER_LEAK) {
         reason = "leak";
         snprintf(text, sizeof text, "destroy left behind what create made (the counts are below)");
     }
-    char tail[700];
+    char tail[1400];
     output_tail(g->output, tail, sizeof tail);
     if (!strcmp(reason, "sanitizer")) {
-        sanitizer_summary(g, tail, sizeof tail);
+        if (LAB.gpu) cuda_sanitizer_summary(g, tail, sizeof tail);
+        else sanitizer_summary(g, tail, sizeof tail);
         fail(o, reason, "%s: %s\n%s", sh, text, tail);
     } else fail(o, reason, "%s: %s%s%s", sh, text, tail[0] ? "\n  its output ended with:\n" : "", tail);
     /* A bad access: the sanitizers name the line of the student's file where it happened. */

@@ -22,5 +22,9 @@ int check_values(bufset *s, lab_shape shape, const void *out, const uint64_t *at
 int check_output(grader *g, bufset *s, lab_shape shape, const void *out, double poison, const char *when, outcome *o);
 /* How the runner ended, when it did not send everything: the verdict, fatal for the session. */
 void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, lab_shape shape, outcome *o);
+/* SANITIZE=1 on a GPU lab, the runner ended: 1, with the verdict "sanitizer" in *o (the report at
+ * the student's line, `where`: the size, or which cases; a wrong result of the case noted), if
+ * compute-sanitizer found something. */
+int cuda_sanitizer_finding(const grader *g, const char *where, outcome *o);
 
 #endif

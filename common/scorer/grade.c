@@ -198,7 +198,7 @@ static void setup(const options *opt, lab_run *r, grader *g)
     g->lim.threads = r->threads;
     correct_threads(g);
     g->lim.gpu = LAB.gpu;
-    g->lim.sanitize = opt->sanitize && !LAB.gpu; /* nvcc takes no -fsanitize: a CUDA lab says why it skips */
+    g->lim.sanitize = opt->sanitize; /* CPU: ASan and UBSan built in; GPU: under compute-sanitizer (judge.c) */
     r->sanitize = g->lim.sanitize;
     g->min_time = config_num(&r->cfg, "min_time_s");
     g->min_calls = (unsigned)config_num(&r->cfg, "min_calls");
@@ -307,9 +307,9 @@ int main(int argc, char **argv)
         return 0;
     }
     make_scratch(&opt, &g);
-    if (opt.sanitize && LAB.gpu && !r.skip_why[0])
-        snprintf(r.skip_why, sizeof r.skip_why, "skipped: SANITIZE=1 covers the CPU labs; for a CUDA lab, run "
-                 "compute-sanitizer on a program of your own that calls your functions");
+    if (opt.sanitize && LAB.gpu && !r.skip_why[0] && find_cuda_tool(&opt, "compute-sanitizer", g.sanitizer, sizeof g.sanitizer))
+        snprintf(r.skip_why, sizeof r.skip_why, "skipped: SANITIZE=1 needs compute-sanitizer, part of the CUDA toolkit "
+                 "(not in CUDA_HOME/bin, beside nvcc or on PATH)");
     /* Bench and profile use the roofs measured now; grading measures them once a stage is about to
      * be timed (judge.c), and again before each bandwidth-bound stage. */
     if (opt.bench || opt.profile) measure_now_once(&g, ROOF_SECONDS);

@@ -89,7 +89,7 @@ typedef struct lab_run {
     int gpu_busy;          /* GPU labs: other processes on the device (-1: unknown) */
     double sgemm_gflops, hgemm_gflops; /* GPU labs: cuBLAS rates from the calibration */
     double fp32_gflops;                /* GPU labs: the FP32 peak (FFMA) measured in this run, 0 unknown */
-    char skip_why[128];    /* set when the whole lab is skipped here */
+    char skip_why[256];    /* set when the whole lab is skipped here */
     char blas_note[160];   /* BLAS-ceiling labs: which OpenBLAS kernel was measured */
     /* The roofline chart's compute roof (GFLOP/s) and where it comes from: the fastest vendor-library
      * ceiling of this run, or for a lab with none, a rate measured for the chart (see compute_roof). */
@@ -102,7 +102,8 @@ typedef struct lab_run {
     struct { lab_shape s; double gflops; int again; } blas[8]; /* OpenBLAS dgemm at each timed shape, this run
                                                              (again: measured a second time, the faster kept) */
     int nblas;
-    int sanitize;          /* SANITIZE=1: correctness only, under AddressSanitizer and UBSan */
+    int sanitize;          /* SANITIZE=1: correctness only, under AddressSanitizer and UBSan (CPU labs) or
+                              compute-sanitizer's four tools (GPU labs) */
     struct { int n; pipeline_times t; } pipe[8];    /* CEIL_PIPELINE labs: the probe at each timed n */
     int npipe;
     const char *build_dir;
@@ -127,6 +128,9 @@ typedef struct grader {
     int alive;         /* ... while it runs */
     int stage;         /* the stage it serves */
     int sessions;      /* runner processes started (for the report on grading speed) */
+    char sanitizer[PATH_MAX]; /* SANITIZE=1 on a GPU lab: compute-sanitizer's path */
+    const char *sanitizer_tool; /* ... and the tool of the runs now (memcheck, racecheck, ...) */
+    int sanitize_per_case; /* ... each case in a runner of its own (to name the size of a finding) */
 } grader;
 
 /* The outcome of one case. */

@@ -571,9 +571,65 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res);
 #define WRONG_FROM_START 4
 #define COSTLY_CASE_FLOPS 1e7
 
+/* SANITIZE=1 on a GPU lab: compute-sanitizer's four tools, each over the stage's correctness cases
+ * in runners of its own (a tool per run: each instruments the kernels its own way). */
+static const char *const cuda_tools[] = {"memcheck", "racecheck", "initcheck", "synccheck"};
+/* ... on the cases up to this size (a tool slows a kernel 10 to 100 times): the small and odd ones,
+ * where the edges are, always the first */
+#define SANITIZED_CASE_FLOPS 2e8
+#define SANITIZED_CASE_BYTES (64.0 * (1 << 20))
+#define SANITIZED_TIMEOUT_FACTOR 5
+
+static void sanitize_gpu_stage(grader *g, int stage, stage_result *res)
+{
+    const stage_result before = *res;
+    double timeout = g->lim.timeout_s;
+    g->lim.timeout_s = timeout * SANITIZED_TIMEOUT_FACTOR;
+    for (size_t t = 0; t < sizeof cuda_tools / sizeof cuda_tools[0]; t++) {
+        /* stdout is the runner's output file: findings, as "=========" lines, beside the student's */
+        char *wrap[] = {g->sanitizer, "--tool", (char *)cuda_tools[t], "--error-exitcode", "86", "--print-limit", "4",
+                        "--show-backtrace", "device", "--report-api-errors", "no", NULL};
+        *res = before;
+        g->sanitizer_tool = cuda_tools[t];
+        g->lim.wrapper = wrap;
+        g->lim.cuda_tool = "compute-sanitizer";
+        /* every case in one runner (a tool's start-up costs seconds); where it found anything, or
+         * a case went wrong, each case again in a runner of its own, to name the size */
+        g->sanitize_per_case = 0;
+        grade_stage_cases(g, stage, res);
+        session_end(g);
+        outcome whole = {.ok = 1, .reason = "ok"};
+        int found = cuda_sanitizer_finding(g, "one of the correctness cases", &whole);
+        if (found || !res->correct) {
+            *res = before;
+            g->sanitize_per_case = 1;
+            grade_stage_cases(g, stage, res);
+            session_end(g);
+            if (res->correct && found) { /* not again case by case (a race that came and went) */
+                res->correct = 0;
+                snprintf(res->reason, sizeof res->reason, "%s", whole.reason);
+                snprintf(res->detail, sizeof res->detail, "%s", whole.detail);
+            }
+        }
+        g->lim.wrapper = NULL;
+        g->lim.cuda_tool = NULL;
+        if (!res->correct) break; /* the first tool's finding (or a wrong result) is the stage's */
+    }
+    g->sanitizer_tool = NULL;
+    g->sanitize_per_case = 0;
+    g->lim.timeout_s = timeout;
+    if (res->correct)
+        snprintf(res->detail, sizeof res->detail, "compute-sanitizer: memcheck, racecheck, initcheck and synccheck "
+                 "found nothing on %d correctness case%s", res->cases_total, res->cases_total == 1 ? "" : "s");
+}
+
 /* One stage in one runner session: its correctness cases, then its timed case. */
 void grade_stage(grader *g, int stage, stage_result *res)
 {
+    if (g->lim.sanitize && LAB.gpu) {
+        sanitize_gpu_stage(g, stage, res);
+        return;
+    }
     grade_stage_cases(g, stage, res);
     session_end(g);
 }
@@ -591,6 +647,8 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
         int any_ok = 0;
         for (int c = 0; c < ncheck; c++) any_ok |= ok[c];
         if (ncheck >= WRONG_FROM_START && !any_ok && p->flops(cases[i].s) > COSTLY_CASE_FLOPS && ++untried) continue;
+        if (g->sanitizer_tool && ncheck > 0 &&
+            (p->flops(cases[i].s) > SANITIZED_CASE_FLOPS || p->bytes(cases[i].s) > SANITIZED_CASE_BYTES)) continue;
         int ok_at_one = 0, fatal = 0;
         for (int t = 0; t < g->ncorrect_threads && !fatal; t++) {
             int threads = g->correct_threads[t];

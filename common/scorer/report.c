@@ -226,7 +226,12 @@ void report_table(const lab_run *r, FILE *f)
         fprintf(f, "warning: this run's bandwidth fell to %.0f%% of the calibrated figure: the machine is busy, and "
                    "speeds below may read low (a stage timed while it was below %.0f%% is not judged: BUSY)\n",
                 100 * low / r->cached.stream_gbs, 100 * BUSY_FRACTION);
-    if (r->sanitize)
+    if (r->sanitize && LAB.gpu && !r->skip_why[0])
+        fprintf(f, "SANITIZE=1: your kernels run under compute-sanitizer (memcheck: out-of-bounds and misaligned "
+                   "accesses; racecheck: shared-memory races; initcheck: reads of global memory never written; "
+                   "synccheck: barriers not every thread reaches), each tool over the small correctness cases; "
+                   "nothing timed, no score\n");
+    else if (r->sanitize && !LAB.gpu)
         fprintf(f, "SANITIZE=1: your file built with AddressSanitizer and UBSan, correctness cases only; "
                    "nothing timed, no score\n");
     int scaling = 0; /* a threaded lab: a speedup column, each entry "got/needed" */

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include "sandbox.h"
 #include "proto.h"
+#include "runner_exit.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -258,12 +259,13 @@ static void child(const launch *l)
     setpgid(0, 0);
     int exe_fd;
     if (arrange_fds(l, &exe_fd)) _exit(SANDBOX_NOT_SET_UP);
-    int ns = l->root ? private_ns_as_root(!l->lim->wrapper) : 0;
+    int keeps = l->lim->wrapper && l->lim->wrapper_keeps_rights;
+    int ns = l->root ? private_ns_as_root(!keeps) : 0;
     if (chdir(l->cwd)) _exit(SANDBOX_NOT_SET_UP); /* the private folder, not the build folder (row 12) */
     apply_limits(l->lim);
     if (own_pids(ns)) start_in_namespace(l, exe_fd); /* as root: pid 1 mounts its /proc before the drop */
     if (l->drop) drop_privileges(l->uid, l->gid);
-    if (!own_pids(ns) && !l->lim->wrapper) { /* perf stays in the grader's user namespace */
+    if (!own_pids(ns) && !keeps) { /* perf stays in the grader's user namespace */
         ns = private_ns_unprivileged(ns);
         if (own_pids(ns)) start_in_namespace(l, exe_fd);
     }
@@ -321,18 +323,24 @@ const char *runner_gpu(const char *asked)
 }
 
 /* The runner's environment: fixed, so the student can't bring anything in through it. */
-static void runner_env(const sandbox_limits *lim, char *threads, size_t len, char *gpu, size_t glen, char **env)
+static void runner_env(const sandbox_limits *lim, char *threads, size_t len, char *gpu, size_t glen, char *tool,
+                       size_t tlen, char **env)
 {
     int n = 0;
     snprintf(threads, len, "OMP_NUM_THREADS=%d", lim->threads > 0 ? lim->threads : 1);
     env[n++] = "PATH=/usr/bin:/bin", env[n++] = "LC_ALL=C", env[n++] = threads;
-    if (lim->sanitize) { /* report, then exit with SANITIZER_FOUND (86); no leak check (it needs ptrace) */
-        env[n++] = "ASAN_OPTIONS=detect_leaks=0:symbolize=0:exitcode=86:halt_on_error=1:abort_on_error=0";
-        env[n++] = "UBSAN_OPTIONS=print_stacktrace=1:symbolize=0:halt_on_error=1:exitcode=86";
-    } else if (lim->gpu) {
+    if (lim->gpu) {
         snprintf(gpu, glen, "CUDA_VISIBLE_DEVICES=%s", runner_gpu(getenv("CUDA_VISIBLE_DEVICES")));
         env[n++] = gpu;
         env[n++] = "CUDA_MODULE_LOADING=EAGER"; /* no lazy loading after the sandbox closes */
+        /* under compute-sanitizer or ncu (the wrapper): the runner's filter lets its in-process part report */
+        if (lim->cuda_tool) {
+            snprintf(tool, tlen, "%s=%s", CUDA_TOOL_ENV, lim->cuda_tool);
+            env[n++] = tool;
+        }
+    } else if (lim->sanitize) { /* report, then exit with SANITIZER_FOUND (86); no leak check (it needs ptrace) */
+        env[n++] = "ASAN_OPTIONS=detect_leaks=0:symbolize=0:exitcode=86:halt_on_error=1:abort_on_error=0";
+        env[n++] = "UBSAN_OPTIONS=print_stacktrace=1:symbolize=0:halt_on_error=1:exitcode=86";
     }
     if (tracing()) env[n++] = "WB_SECCOMP_TRACE=1";
     env[n] = NULL;
@@ -381,15 +389,17 @@ static pid_t which_runner(pid_t setup, int rep, const sandbox_limits *lim)
 int runner_start(runner_proc *p, const char *exe, const char *dir, const char *out_path, const sandbox_limits *lim)
 {
     (void)dir;
-    *p = (runner_proc){.pid = -1};
+    /* compute-sanitizer writes its report and exits after the runner: seconds, not milliseconds */
+    *p = (runner_proc){.pid = -1, .exit_grace_s = lim->wrapper && !lim->wrapper_keeps_rights ? 60 : 0.1};
     /* perf (the wrapper of make profile, a diagnosis that gives no score) writes its report into
      * the build folder and needs the grader's rights to count: it keeps them. */
     int root = geteuid() == 0;
-    launch l = {.exe = exe, .out_path = out_path, .lim = lim, .root = root, .drop = root && !lim->wrapper,
+    launch l = {.exe = exe, .out_path = out_path, .lim = lim, .root = root,
+                .drop = root && !(lim->wrapper && lim->wrapper_keeps_rights),
                 .uid = id_from_env(SANDBOX_UID_ENV, 65534), .gid = id_from_env(SANDBOX_GID_ENV, 65534),
                 .parent = getpid()};
-    char threads[32], gpu[96], *env[8];
-    runner_env(lim, threads, sizeof threads, gpu, sizeof gpu, env);
+    char threads[32], gpu[96], tool[64], *env[10];
+    runner_env(lim, threads, sizeof threads, gpu, sizeof gpu, tool, sizeof tool, env);
     l.env = env;
     if (make_private_dir(p, &l)) return -1;
     l.cwd = p->cwd;
@@ -550,7 +560,8 @@ runner_end runner_finish(runner_proc *p)
     /* Give a runner that is finishing normally a moment, then kill whatever is left. */
     int status = 0;
     pid_t r = 0;
-    for (int i = 0; i < 50 && !p->timed_out && (r = waitpid(p->pid, &status, WNOHANG)) == 0; i++) usleep(2000);
+    int tries = p->exit_grace_s > 0.1 ? (int)(p->exit_grace_s / 0.002) : 50;
+    for (int i = 0; i < tries && !p->timed_out && (r = waitpid(p->pid, &status, WNOHANG)) == 0; i++) usleep(2000);
     end_group(group > 0 ? group : p->pid, p->pid, r == p->pid, &status);
     e.exited = WIFEXITED(status);
     e.code = e.exited ? WEXITSTATUS(status) : 0;

@@ -13,8 +13,12 @@ typedef struct sandbox_limits {
     size_t output_bytes; /* stdout + stderr file size */
     int threads;         /* OMP_NUM_THREADS */
     int gpu;             /* a CUDA runner: only device 0 visible, every kernel loaded at start-up */
-    int sanitize;        /* an instrumented runner: the sanitizers' options in its environment */
+    int sanitize;        /* an instrumented runner: the sanitizers' options in its environment (CPU), or
+                            a CUDA runner under compute-sanitizer (the wrapper) */
     char *const *wrapper; /* NULL, or a program and its arguments that run the runner (perf stat ... --) */
+    const char *cuda_tool; /* GPU labs: the CUDA tool the wrapper is ("compute-sanitizer", "ncu"), or NULL */
+    int wrapper_keeps_rights; /* the wrapper runs as the grader, outside the PID namespace (perf: to count);
+                                 0: it and the runner are sandboxed as the runner alone is (compute-sanitizer) */
 } sandbox_limits;
 
 typedef struct runner_proc {
@@ -24,6 +28,7 @@ typedef struct runner_proc {
     int timed_out;
     int bad_message; /* a message arrived out of turn or malformed (someone else wrote on the channel) */
     char cwd[64];    /* the runner's private empty folder (under /tmp), removed by runner_finish; "" if none */
+    double exit_grace_s; /* how long runner_finish waits for it to exit on its own (a sanitizer's report) */
     char trace[1200]; /* WB_SECCOMP_TRACE=1: the capture file, whose seccomp lines runner_finish repeats; else "" */
 } runner_proc;
 

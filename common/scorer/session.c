@@ -116,7 +116,15 @@ outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
             check_output(g, &s, shape, out, poison_value(t), t ? " (second call, new inputs)" : "", &o);
     }
     if (io == 0 && o.ok) io = runner_recv(&g->proc, MSG_CASE_DONE, NULL, 0);
-    if (io != 0 || !o.ok) case_failed(g, s.p, shape, &o); /* a wrong answer may leave the runner mid-case */
+    if (g->sanitizer_tool && g->sanitize_per_case) { /* compute-sanitizer: its report read once the runner ended */
+        runner_end e = runner_finish(&g->proc);
+        g->alive = 0;
+        char sh[64];
+        shape_text(pr, shape, sh, sizeof sh);
+        if (!cuda_sanitizer_finding(g, sh, &o) && (io != 0 || !(e.exited && e.code == 0)) && o.ok)
+            runner_failed(g, &e, s.p, shape, &o);
+        o.fatal |= !o.ok;
+    } else if (io != 0 || !o.ok) case_failed(g, s.p, shape, &o); /* a wrong answer may leave the runner mid-case */
     bufset_free(&s);
     free(guards);
     free(back);

@@ -12,8 +12,10 @@
 #include "tool.h"
 #include "util.h"
 
-/* SANITIZE=1 (CPU labs): the student's file instrumented; a finding ends the runner (sandbox.c). */
+/* SANITIZE=1 (CPU labs): the student's file instrumented; a finding ends the runner (sandbox.c).
+ * GPU labs: line tables in the device code, so compute-sanitizer names the student's lines. */
 #define SANITIZE_FLAGS "-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g"
+#define SANITIZE_FLAGS_CUDA "-lineinfo"
 
 
 /* The student's compile flags: the lab's, and for CUDA the architecture of the GPU graded on
@@ -118,7 +120,7 @@ int build_submission(const options *opt, grader *g, const char *source, const ch
     compiler_version(compiler ? compiler : "gcc", g->scratch, g->run->compiler, sizeof g->run->compiler);
     build_spec b = {compiler ? compiler : "gcc", opt->cuda_home, source, opt->lab_dir, g->scratch, opt->runner_base,
                     flags, libs ? libs : "-lm", fns, nfns, allow ? allow : "", config_str(cfg, "forbid_ptx"),
-                    g->lim.sanitize ? SANITIZE_FLAGS : NULL};
+                    g->lim.sanitize ? LAB.gpu ? SANITIZE_FLAGS_CUDA : SANITIZE_FLAGS : NULL};
     check_technique_keys(cfg);
     int status = build_runner(&b, msg, len);
     for (int i = 0; i < LAB.nstages && status == BUILD_OK; i++) stage_technique(&b, cfg, i, &g->run->stages[i]);

@@ -83,7 +83,7 @@ __global__ static void seed_probe_try(seed_probe_words c, const void *vary, int 
     if (match) seed_probe_hit = 1;
 }
 
-/* As common/runner/gpu_kernels.cu's hold_kernel reads the time. */
+/* As common/runner/gpu_kernels.cu's wb_hold_kernel reads the time. */
 __device__ static unsigned long long seed_probe_clock(void)
 {
     unsigned long long t;

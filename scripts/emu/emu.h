@@ -1,6 +1,9 @@
 /* emu.h - just enough of CUDA to run a lab's kernels on the CPU, one OS thread per CUDA thread:
- * blocks one after another in a shuffled order (seeded, printed: EMU_SEED replays it), __syncthreads
- * a barrier of the block, warp shuffles through a per-warp exchange. For checking indexing and
+ * blocks three at a time (EMU_BLOCKS: 1 to 4), taken in a shuffled order (seeded, printed: EMU_SEED
+ * replays it) as a GPU's scheduler hands blocks to its SMs, so a block may wait for another that runs
+ * beside it (a look-back's waiting path runs) or for one not started yet (a hang, said as such);
+ * __syncthreads a barrier of the block, warp shuffles through a per-warp exchange, each block's
+ * __shared__ arrays its own (cu2cpp.py rewrites them as emu_shared). For checking indexing and
  * logic, never timing. A crash, or a call that does not finish (EMU_TIMEOUT seconds, 120 by
  * default), is reported with the stage and size it happened at (emu_at). */
 #include <csignal>
@@ -36,14 +39,40 @@ enum { warpSize = 32 };
 #define __device__
 #define __host__
 #define __restrict__
-#define __shared__ static
+#define __shared__ static /* a form cu2cpp.py does not rewrite: shared by the blocks running at once */
 #define __forceinline__ inline
+#define EMU_SLOTS 4 /* blocks running at once, at most (EMU_BLOCKS) */
 static thread_local dim3 threadIdx, blockIdx;
+static thread_local unsigned emu_slot; /* which of the blocks running at once this thread's block is */
 static dim3 blockDim, gridDim;
-static pthread_barrier_t emu_block_barrier;
-static pthread_barrier_t emu_warp_barrier[32];
-static long long emu_exchange[32][32];
-static inline void __syncthreads() { pthread_barrier_wait(&emu_block_barrier); }
+static pthread_barrier_t emu_block_barrier[EMU_SLOTS];
+static pthread_barrier_t emu_warp_barrier[EMU_SLOTS][32];
+static long long emu_exchange[EMU_SLOTS][32][32];
+/* A __shared__ declaration's storage (number ID in the file): one a block running at once. */
+template <class A, int ID> static inline A *emu_shared()
+{
+    alignas(64) static A storage[EMU_SLOTS];
+    return &storage[emu_slot];
+}
+/* Now and then a block pauses at a barrier (thread 0 sleeps 20-400 us, one barrier in four): blocks running at
+ * once then drift apart as on a GPU, where a block may be held up at any point, so a block that
+ * reads what another publishes sometimes finds it not there yet (a look-back's waiting path runs). */
+static unsigned emu_slots_now = 1; /* blocks running at once in this launch */
+static thread_local unsigned long long emu_jitter_state;
+static inline void emu_jitter()
+{
+    if (emu_slots_now < 2) return;
+    unsigned long long x = emu_jitter_state ? emu_jitter_state : 0x9e3779b97f4a7c15ull * (emu_slot + 1) ^ (unsigned long long)pthread_self();
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    emu_jitter_state = x;
+    if (x % 4 == 0) usleep(20 + (unsigned)(x >> 8) % 380);
+}
+static inline int emu_tid();
+static inline void __syncthreads()
+{
+    if (emu_tid() == 0) emu_jitter();
+    pthread_barrier_wait(&emu_block_barrier[emu_slot]);
+}
 static inline void __syncwarp(unsigned = 0xffffffffu) {} /* a warp's lanes meet at each shuffle here */
 static inline int emu_tid() { return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); }
 template <class T> static inline T emu_shfl(T v, int src_of(int, int), int arg)
@@ -51,12 +80,12 @@ template <class T> static inline T emu_shfl(T v, int src_of(int, int), int arg)
     int t = emu_tid(), w = t / 32, lane = t % 32;
     long long bits = 0;
     memcpy(&bits, &v, sizeof v);
-    emu_exchange[w][lane] = bits;
-    pthread_barrier_wait(&emu_warp_barrier[w]);
+    emu_exchange[emu_slot][w][lane] = bits;
+    pthread_barrier_wait(&emu_warp_barrier[emu_slot][w]);
     int s = src_of(lane, arg);
     T r = v;
-    if (s >= 0 && s < 32) memcpy(&r, &emu_exchange[w][s], sizeof r);
-    pthread_barrier_wait(&emu_warp_barrier[w]);
+    if (s >= 0 && s < 32) memcpy(&r, &emu_exchange[emu_slot][w][s], sizeof r);
+    pthread_barrier_wait(&emu_warp_barrier[emu_slot][w]);
     return r;
 }
 static int emu_xor(int lane, int d) { return lane ^ d; }
@@ -67,7 +96,7 @@ template <class T> static inline T __shfl_xor_sync(unsigned, T v, int d) { retur
 template <class T> static inline T __shfl_down_sync(unsigned, T v, int d) { return emu_shfl(v, emu_down, d); }
 template <class T> static inline T __shfl_up_sync(unsigned, T v, int d) { return emu_shfl(v, emu_up, d); }
 template <class T> static inline T __shfl_sync(unsigned, T v, int s) { return emu_shfl(v, emu_idx, s); }
-/* Blocks run one after another, so a block's atomics and fences need no more than a lock. */
+/* Atomics under one lock (blocks running at once share it); fences are the CPU's. */
 static pthread_mutex_t emu_atomic_lock = PTHREAD_MUTEX_INITIALIZER;
 template <class T> static inline T atomicAdd(T *p, T v)
 {
@@ -82,11 +111,11 @@ static inline unsigned __ballot_sync(unsigned, int pred)
 {
     int t = emu_tid(), w = t / 32, lane = t % 32;
     unsigned n = blockDim.x * blockDim.y * blockDim.z, lanes = n - 32 * w < 32 ? n - 32 * w : 32;
-    emu_exchange[w][lane] = pred != 0;
-    pthread_barrier_wait(&emu_warp_barrier[w]);
+    emu_exchange[emu_slot][w][lane] = pred != 0;
+    pthread_barrier_wait(&emu_warp_barrier[emu_slot][w]);
     unsigned mask = 0;
-    for (unsigned l = 0; l < lanes; l++) mask |= (unsigned)emu_exchange[w][l] << l;
-    pthread_barrier_wait(&emu_warp_barrier[w]);
+    for (unsigned l = 0; l < lanes; l++) mask |= (unsigned)emu_exchange[emu_slot][w][l] << l;
+    pthread_barrier_wait(&emu_warp_barrier[emu_slot][w]);
     return mask;
 }
 static inline int __any_sync(unsigned m, int pred) { return __ballot_sync(m, pred) != 0; }
@@ -155,6 +184,7 @@ static inline float __fdividef(float a, float b) { return a / b; }
 /* Where the checker is (emu_at): what a crash or a hang is reported with. */
 static char emu_where[200] = "setting up";
 static unsigned emu_seed, emu_timeout = 120, emu_checked; /* emu_checked: calls made (emu_at) */
+static unsigned emu_slots = 3; /* blocks running at once (EMU_BLOCKS) */
 static void emu_say(const char *t) { (void)!write(2, t, strlen(t)); }
 static void emu_fatal(int sig)
 {
@@ -163,11 +193,11 @@ static void emu_fatal(int sig)
     if (sig == SIGALRM) {
         emu_say("\nemu: did not finish in time: ");
         emu_say(emu_where);
-        emu_say("\n  a block waiting for one that has not run? Blocks run one at a time here, in a shuffled order "
-                "(EMU_SEED=");
+        emu_say("\n  a block waiting for one that has not started? Blocks run three at a time here, taken in a "
+                "shuffled order (EMU_SEED=");
         emu_say(seed);
-        emu_say(" replays it): a block that waits on another must take its tile's number from a counter "
-                "(atomicAdd), never from blockIdx.x\n");
+        emu_say(" replays it), as a GPU starts them in no promised order: a block that waits on another must take "
+                "its tile's number from a counter (atomicAdd) when it starts, never from blockIdx.x\n");
     } else {
         emu_say("\nemu: crashed (");
         emu_say(sig == SIGSEGV ? "SIGSEGV: an address outside every buffer" : sig == SIGBUS ? "SIGBUS" : sig == SIGFPE
@@ -199,27 +229,38 @@ static inline int emu_nothing_checked()
 static inline void emu_begin()
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    const char *s = getenv("EMU_SEED"), *t = getenv("EMU_TIMEOUT");
+    const char *s = getenv("EMU_SEED"), *t = getenv("EMU_TIMEOUT"), *b = getenv("EMU_BLOCKS");
     emu_seed = s && *s ? (unsigned)strtoul(s, NULL, 0) : (unsigned)time(NULL) ^ ((unsigned)getpid() << 16);
     if (t && *t) emu_timeout = (unsigned)strtoul(t, NULL, 0);
+    if (b && *b) emu_slots = (unsigned)strtoul(b, NULL, 0);
+    if (emu_slots < 1 || emu_slots > EMU_SLOTS) emu_slots = 3;
     int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL, SIGALRM};
     for (int sig : sigs) signal(sig, emu_fatal);
-    printf("blocks run one at a time in a shuffled order: EMU_SEED=%u replays it\n", emu_seed);
+    printf("blocks run %u at a time, taken in a shuffled order: EMU_SEED=%u replays it\n", emu_slots, emu_seed);
 }
 
 struct emu_job {
     std::function<void()> body;
-    unsigned tid;
+    unsigned tid, slot;
 };
-static std::vector<unsigned> emu_order; /* the launch's blocks, in the order they run */
+static std::vector<unsigned> emu_order; /* the launch's blocks, in the order they start */
+static unsigned emu_next;               /* the next of emu_order to start */
+static unsigned emu_slot_block[EMU_SLOTS]; /* what each slot runs now */
+/* A thread of one slot: block after block, each the next in emu_order when the slot frees up. */
 static void *emu_thread(void *p)
 {
     emu_job *j = (emu_job *)p;
+    emu_slot = j->slot;
     threadIdx = dim3(j->tid % blockDim.x, j->tid / blockDim.x % blockDim.y, j->tid / (blockDim.x * blockDim.y));
-    for (unsigned b : emu_order) {
+    for (;;) {
+        if (j->tid == 0) emu_slot_block[emu_slot] = __atomic_fetch_add(&emu_next, 1, __ATOMIC_SEQ_CST);
+        pthread_barrier_wait(&emu_block_barrier[emu_slot]);
+        unsigned k = emu_slot_block[emu_slot];
+        if (k >= emu_order.size()) break;
+        unsigned b = emu_order[k];
         blockIdx = dim3(b % gridDim.x, b / gridDim.x % gridDim.y, b / (gridDim.x * gridDim.y));
         j->body();
-        pthread_barrier_wait(&emu_block_barrier); /* the block ends: shared memory is reused */
+        pthread_barrier_wait(&emu_block_barrier[emu_slot]); /* the block ends: its shared memory is reused */
     }
     return NULL;
 }
@@ -227,13 +268,16 @@ static int emu_launches;
 /* A launch's dynamic shared memory (`extern __shared__`, its third launch argument): the block's
  * threads share it, and it starts each launch as garbage (all bits set: NaN for floats), as on a GPU
  * nothing clears it. */
-static std::vector<unsigned char> emu_dynamic_buffer;
-static unsigned char *emu_dynamic_shared;
+static std::vector<unsigned char> emu_dynamic_buffer[EMU_SLOTS];
+static unsigned char *emu_dynamic_base[EMU_SLOTS];
+#define emu_dynamic_shared (emu_dynamic_base[emu_slot])
 static void emu_launch(dim3 g, dim3 b, std::function<void()> body, size_t shared_bytes = 0)
 {
     emu_launches++;
-    emu_dynamic_buffer.assign(shared_bytes + 64, 0xff);
-    emu_dynamic_shared = emu_dynamic_buffer.data() + (64 - (uintptr_t)emu_dynamic_buffer.data() % 64) % 64;
+    for (unsigned s = 0; s < EMU_SLOTS; s++) {
+        emu_dynamic_buffer[s].assign(shared_bytes + 64, 0xff);
+        emu_dynamic_base[s] = emu_dynamic_buffer[s].data() + (64 - (uintptr_t)emu_dynamic_buffer[s].data() % 64) % 64;
+    }
     if (shared_bytes > 227 * 1024) {
         fprintf(stderr, "emu: %zu bytes of dynamic shared memory: more than a block may have (227 KiB on Hopper)\n", shared_bytes);
         return;
@@ -253,17 +297,26 @@ static void emu_launch(dim3 g, dim3 b, std::function<void()> body, size_t shared
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
         std::swap(emu_order[i - 1], emu_order[x % i]);
     }
-    pthread_barrier_init(&emu_block_barrier, NULL, n);
-    for (unsigned w = 0; w < (n + 31) / 32; w++)
-        pthread_barrier_init(&emu_warp_barrier[w], NULL, n - 32 * w < 32 ? n - 32 * w : 32);
-    std::vector<pthread_t> th(n);
-    std::vector<emu_job> jobs(n);
-    for (unsigned t = 0; t < n; t++) {
-        jobs[t] = {body, t};
+    unsigned slots = blocks < emu_slots ? (unsigned)blocks : emu_slots;
+    emu_slots_now = slots;
+    emu_next = 0;
+    for (unsigned s = 0; s < slots; s++) {
+        pthread_barrier_init(&emu_block_barrier[s], NULL, n);
+        for (unsigned w = 0; w < (n + 31) / 32; w++)
+            pthread_barrier_init(&emu_warp_barrier[s][w], NULL, n - 32 * w < 32 ? n - 32 * w : 32);
+    }
+    std::vector<pthread_t> th((size_t)n * slots);
+    std::vector<emu_job> jobs((size_t)n * slots);
+    for (unsigned t = 0; t < n * slots; t++) {
+        jobs[t] = {body, t % n, t / n};
         pthread_attr_t a;
         pthread_attr_init(&a);
         pthread_attr_setstacksize(&a, 256 << 10);
         pthread_create(&th[t], &a, emu_thread, &jobs[t]);
     }
-    for (unsigned t = 0; t < n; t++) pthread_join(th[t], NULL);
+    for (unsigned t = 0; t < n * slots; t++) pthread_join(th[t], NULL);
+    for (unsigned s = 0; s < slots; s++) {
+        pthread_barrier_destroy(&emu_block_barrier[s]);
+        for (unsigned w = 0; w < (n + 31) / 32; w++) pthread_barrier_destroy(&emu_warp_barrier[s][w]);
+    }
 }
