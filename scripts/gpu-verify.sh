@@ -3,7 +3,8 @@
 # logs: the environment, `make grade` of each GPU lab's reference and starter, `make bench`, and
 # `make check` of those labs, and the kernel studies (scripts/studies: binaries already in build/studies
 # are run as they are, else built). LABS="04 06" picks labs (default: every GPU lab). Logs go to $OUT
-# (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check studies study threshold plants before refs (env grade bench check by default;
+# (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check studies study threshold plants before refs
+# sanitize profile charts (env grade bench check by default;
 # `check` runs the planted submissions too); `check` also keeps the
 # grading logs of each lab's reference from the test suite. Where Check and OpenBLAS are not installed and cannot be, Debian packages of them may
 # be put in .deps/ (apt-get download check libsubunit0 libsubunit-dev pkgconf pkgconf-bin
@@ -89,6 +90,38 @@ for step in $steps; do
             for s in scan transpose conv; do
                 if [ -x build/studies/$s ]; then echo "== $s (prebuilt)"; build/studies/$s; else sh scripts/studies/run.sh $s; fi 2>&1 |
                     tee "$out/study-$s.txt"
+            done ;;
+        sanitize) # SANITIZE=1: each lab's reference must be clean; lab 04's plants each found at its line;
+            # then the reference once more with WB_SECCOMP_TRACE=1 (calls the filter would refuse, listed)
+            for l in $labs; do
+                make grade LAB=$l SANITIZE=1 WORK=solutions > "$out/sanitize-$l.txt" 2>&1
+                echo "lab $l reference under compute-sanitizer: exit $? ($(tail -n 1 "$out/sanitize-$l.txt"))" | tee -a "$out/sanitize.txt"
+            done
+            for f in grading/04-warp-reduction/sanitize/*.cu; do
+                n=$(basename "$f" .cu) st=$(sed -n '1s/.* in \([a-z_]*\).*/\1/p' "$f") w=build/tmp/sanitize-$n
+                rm -rf "$w" && mkdir -p "$w/04-warp-reduction" && cp "$f" "$w/04-warp-reduction/reduce.cu"
+                make grade LAB=04 SANITIZE=1 STAGE="$st" WORK="$w" > "$out/sanitize-04-$n.txt" 2>&1
+                echo "$f ($st, the bug at line $(grep -n 'the bug' "$f" | cut -d: -f1)): exit $?" | tee -a "$out/sanitize.txt"
+                grep -A 12 "\[sanitizer\]" "$out/sanitize-04-$n.txt" | head -14 | tee -a "$out/sanitize.txt"
+            done
+            WB_SECCOMP_TRACE=1 make grade LAB=04 SANITIZE=1 STAGE=sequential WORK=solutions > "$out/sanitize-trace-04.txt" 2>&1
+            grep -h "seccomp: unlisted" "$out/sanitize-trace-04.txt" build/scratch/*/*/*.txt 2>/dev/null | sort | uniq -c | tee -a "$out/sanitize.txt" ;;
+        profile) # make profile of every stage of each lab's reference; the figures kept as
+            # profile/<lab>/<stage>.txt (to commit as grading/<lab>/profile/<stage>.txt, the reference's column)
+            for l in $labs; do
+                d=$(ls -d grading/$l-*); lab=${d#grading/}
+                for st in $(build/grading/$lab/grade --list --lab-dir "$d" --build build | awk 'NR > 1 { print $2 }'); do
+                    make profile LAB=$l STAGE=$st WORK=solutions > "$out/profile-$l-$st.txt" 2>&1
+                    echo "lab $l $st: exit $?" | tee -a "$out/profile.txt"
+                    raw=$(sed -n 's/^the figures as numbers: \([^ ]*\) .*/\1/p' "$out/profile-$l-$st.txt")
+                    mkdir -p "$out/profile/$lab" && [ -n "$raw" ] && cp "$raw" "$out/profile/$lab/$st.txt"
+                done
+                WB_SECCOMP_TRACE=1 make profile LAB=$l STAGE=$st WORK=solutions > "$out/profile-trace-$l.txt" 2>&1
+            done ;;
+        charts) # each lab's reference graded, its results file kept for the roofline chart drawn at home
+            for l in $labs; do
+                make grade LAB=$l WORK=solutions > "$out/charts-$l.txt" 2>&1
+                mkdir -p "$out/results" && cp build/results/solutions/$l-*.json "$out/results/" 2>/dev/null
             done ;;
         bench) for l in $labs; do make bench LAB=$l WORK=solutions 2>&1 | tee "$out/bench-$l.txt"; done ;;
         hostile) for l in $labs; do make hostile LAB=$l 2>&1 | tee "$out/hostile-$l.txt" | tail -30; done ;;

@@ -807,10 +807,14 @@ START_TEST(test_speed_rules_on_recorded_figures)
     speed_ceiling(&c, 96000, 120000, 0);
     ck_assert(c.ceiling_gflops == 96000 && !c.fp32_bound);
     /* a pass against OpenBLAS within CONFIRM_WITHIN of lab 02's blocked (8%) is measured again */
-    ck_assert(worth_measuring_library_again(0.09, 0.08));
-    ck_assert(!worth_measuring_library_again(0.11, 0.08));
-    ck_assert(!worth_measuring_library_again(0.07, 0.08)); /* a failure: nothing to confirm */
-    ck_assert(!worth_measuring_library_again(0.5, 0));
+    ck_assert(worth_measuring_library_again(0.09, 0.08, 0));
+    ck_assert(!worth_measuring_library_again(0.11, 0.08, 0));
+    ck_assert(!worth_measuring_library_again(0.07, 0.08, 0)); /* a failure: nothing to confirm */
+    ck_assert(!worth_measuring_library_again(0.5, 0, 0));
+    /* on a GPU every pass: lab 06's slowed copy at 0.9x passed every stage at 1.7x its threshold once
+     * in twenty gradings, cuBLAS read at about half its rate */
+    ck_assert(worth_measuring_library_again(0.5, 0.08, 1));
+    ck_assert(!worth_measuring_library_again(0.07, 0.08, 1));
     ck_assert(impossible_above(1.5, 50) == 75);
 }
 END_TEST

@@ -117,7 +117,7 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
                   : blas ? blas_ceiling(g, p, s) : g->run->now.stream_gbs * intensity(p, s);
     double fp32 = !pipe && p->fp32_capped ? g->run->fp32_gflops : 0, chain = st->chain * g->run->now.chain_gadds;
     speed_ceiling(res, roof, fp32, st->chains <= 1 ? chain : 0);
-    if (blas && !LAB.gpu && worth_measuring_library_again(res->gflops / res->ceiling_gflops, threshold))
+    if (blas && worth_measuring_library_again(res->gflops / res->ceiling_gflops, threshold, LAB.gpu))
         speed_ceiling(res, blas_ceiling_again(g, p, s), fp32, st->chains <= 1 ? chain : 0);
     /* a stage that breaks the chain: where memory is far above what one chain uses, this many times
      * one chain's rate is enough */

@@ -21,10 +21,10 @@ void speed_ceiling(stage_result *res, double roof, double fp32, double chain)
     if (res->chain_bound) res->ceiling_gflops = chain;
 }
 
-int worth_measuring_library_again(double fraction, double threshold)
+int worth_measuring_library_again(double fraction, double threshold, int gpu)
 {
     double near = threshold > 0 ? fraction / threshold : 0;
-    return near >= 1 && near < CONFIRM_WITHIN;
+    return near >= 1 && (gpu || near < CONFIRM_WITHIN);
 }
 
 double impossible_above(double margin, double bound) { return margin * bound; }

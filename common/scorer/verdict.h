@@ -16,10 +16,12 @@ double required_fraction(double required, double over, double chain, double ceil
  * arithmetic (fp32 > 0), and then by one chain of dependent adds' rate where the stage is written as
  * one chain (chain > 0): res->fp32_bound and res->chain_bound say which cap applied. */
 void speed_ceiling(stage_result *res, double roof, double fp32, double chain);
-/* Whether a pass against the library's rate (fraction of it, over the stage's threshold) is close
- * enough, under CONFIRM_WITHIN, that the library is measured once more before it stands: a library
- * read low makes a pass too easy. */
-int worth_measuring_library_again(double fraction, double threshold);
+/* Whether a pass against the library's rate (fraction of it, over the stage's threshold) is to be
+ * confirmed by measuring the library once more (the faster reading kept) before it stands: a library
+ * read low makes a pass too easy. On a CPU a pass within CONFIRM_WITHIN of its threshold (OpenBLAS
+ * costs seconds, and reads within 10% of itself); on a GPU every pass (cuBLAS costs a second, and one
+ * grading of lab 06 in twenty read it at about half: docs/BENCHMARKS.md). */
+int worth_measuring_library_again(double fraction, double threshold, int gpu);
 /* The rate above which a time is impossible: the margin in thresholds.conf times the bound (the
  * fastest the machine was seen to stream times the intensity, the library's rate, or the pipeline's
  * ideal with the fastest kernel the probe has). */

@@ -2,14 +2,15 @@
 # emu_launch(dim3(grid), dim3(block), [=]{ k(args); }, shared_bytes) (a stream argument is dropped), and
 # `extern __shared__ T s[];` a pointer into the launch's dynamic shared memory, and a `__shared__`
 # declaration a reference to the running block's own copy.
-# A quoted include found under the lab's grading folder (argv[2]: a plant's "planted/base.h") is
-# inlined first, so that its launches are rewritten too. Every line keeps its number, and #line
+# A quoted include of a subfolder of the lab's grading folder (argv[2]: a plant's "planted/base.h",
+# a textbook file's "textbook/harris_tiles.h") is inlined first, so that its launches are rewritten too. Every line keeps its number, and #line
 # directives name the .cu file: g++'s errors point at the student's own line.
 import os, re, sys
 def inline(text, root, name):
     def one(m):
         path = os.path.join(root, m.group(1))
-        if not (root and os.path.isfile(path) and m.group(1).startswith('planted/')): return m.group(0)
+        # a helper of the lab's own files (planted/, textbook/, honest/): its launches rewritten too
+        if not (root and '/' in m.group(1) and not m.group(1).startswith('..') and os.path.isfile(path)): return m.group(0)
         after = text.count('\n', 0, m.start()) + 2  # the line after the include, in the including file
         return '#line 1 "%s"\n%s\n#line %d "%s"' % (path, inline(open(path).read(), root, path), after, name)
     return re.sub(r'#include "([^"]+)"', one, text)
