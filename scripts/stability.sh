@@ -2,7 +2,8 @@
 # stability.sh - grade the same work N times with fresh seeds and report, per stage, how often it
 # passed and the spread of its measured fraction of the ceiling (mean, coefficient of variation).
 # usage: scripts/stability.sh LAB N [WORK]     e.g. scripts/stability.sh 01 20 solutions
-# STAGE=name grades that stage alone. Logs and results: build/stability/<lab>/run-<i>/.
+# STAGE=name grades that stage alone. Logs and results: build/stability/<lab>/run-<i>/ (and with
+# LIVE_DIR=dir each grading's results file copied there as it ends).
 set -u
 . common/tools/lib.sh
 lab=$1 n=$2 work=${3:-solutions}
@@ -14,6 +15,8 @@ make --no-print-directory -s tools >/dev/null || exit 2
 for i in $(seq 1 "$n"); do
     mkdir -p "$out/run-$i"
     run_grader build "$full" "$work" "$out/run-$i" ${STAGE:+--stage "$STAGE"} > "$out/run-$i/log.txt" 2>&1
+    # LIVE_DIR: each grading's results copied out as it ends (a GPU machine taken back mid-study keeps them)
+    if [ -n "${LIVE_DIR:-}" ]; then mkdir -p "$LIVE_DIR" && cp "$out/run-$i/$full.json" "$LIVE_DIR/$full-$(date -u +%H%M%S)-$i.json" 2>/dev/null; fi
 done
 # One line per stage and run from the speed tests: stage, reason, fraction.
 cat "$out"/run-*/"$full".json | sed -n 's/.*"stage": "\([^"]*\)","check": "speed","reason": "\([a-z-]*\)".*"fraction": \([0-9.e+-]*\).*/\1 \2 \3/p' |
