@@ -210,11 +210,23 @@ static void emu_fatal(int sig)
     _exit(1);
 }
 /* Before each call of a student's function: the stage and the size, and the time it may take. */
+static time_t emu_call_start, emu_said_at; /* when the call began; when progress was last said */
 static inline void emu_at(const char *stage, const char *size)
 {
     snprintf(emu_where, sizeof emu_where, "stage %s at %s", stage, size);
     emu_checked++;
+    emu_call_start = emu_said_at = time(NULL);
     alarm(emu_timeout);
+}
+/* A long call says every 15 s that it goes on (EMU_LARGE's sizes take minutes here). */
+static int emu_launches;
+static inline void emu_progress()
+{
+    time_t now = time(NULL);
+    if (now - emu_said_at < 15) return;
+    emu_said_at = now;
+    fprintf(stderr, "  ... %s: still running after %lds (%d kernel launches so far)\n", emu_where,
+            (long)(now - emu_call_start), emu_launches);
 }
 /* The end of a checker: 2 where the filters left nothing to check (a SIZE no stage is checked at). */
 static inline int emu_nothing_checked()
@@ -231,6 +243,7 @@ static inline void emu_begin()
     setvbuf(stdout, NULL, _IOLBF, 0);
     const char *s = getenv("EMU_SEED"), *t = getenv("EMU_TIMEOUT"), *b = getenv("EMU_BLOCKS");
     emu_seed = s && *s ? (unsigned)strtoul(s, NULL, 0) : (unsigned)time(NULL) ^ ((unsigned)getpid() << 16);
+    if (getenv("EMU_LARGE")) emu_timeout = 1800; /* its calls take minutes here */
     if (t && *t) emu_timeout = (unsigned)strtoul(t, NULL, 0);
     if (b && *b) emu_slots = (unsigned)strtoul(b, NULL, 0);
     if (emu_slots < 1 || emu_slots > EMU_SLOTS) emu_slots = 3;
@@ -264,7 +277,6 @@ static void *emu_thread(void *p)
     }
     return NULL;
 }
-static int emu_launches;
 /* A launch's dynamic shared memory (`extern __shared__`, its third launch argument): the block's
  * threads share it, and it starts each launch as garbage (all bits set: NaN for floats), as on a GPU
  * nothing clears it. */
@@ -274,6 +286,7 @@ static unsigned char *emu_dynamic_base[EMU_SLOTS];
 static void emu_launch(dim3 g, dim3 b, std::function<void()> body, size_t shared_bytes = 0)
 {
     emu_launches++;
+    emu_progress();
     for (unsigned s = 0; s < EMU_SLOTS; s++) {
         emu_dynamic_buffer[s].assign(shared_bytes + 64, 0xff);
         emu_dynamic_base[s] = emu_dynamic_buffer[s].data() + (64 - (uintptr_t)emu_dynamic_buffer[s].data() % 64) % 64;
