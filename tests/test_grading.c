@@ -940,6 +940,28 @@ START_TEST(test_emulate_names_the_first_wrong_element_and_fails)
 }
 END_TEST
 
+/* `make emulate` over every emulated lab's own files (scripts/emu/all.sh): each starter fails with its
+ * wrong stages named, each reference passes, each planted file about the result fails. About five
+ * minutes of g++ and emulation here, so with CHECK_ALL=1 only (the test above covers the emulator's
+ * every feature on lab 09 and 10 each time). */
+START_TEST(test_emulate_every_starter_reference_and_plant)
+{
+    const char *all = getenv("CHECK_ALL");
+    if (!all || !*all || !strcmp(all, "0")) {
+        printf("make emulate over every lab's files: skipped (CHECK_ALL=1 runs it; about five minutes)\n");
+        return;
+    }
+    if (sh("command -v g++ >/dev/null && command -v python3 >/dev/null") || access("solutions", F_OK)) {
+        printf("make emulate over every lab's files: skipped: g++, python3 or solutions/ missing\n");
+        return;
+    }
+    int rc = sh("sh scripts/emu/all.sh > build/tmp/emulate-all.log 2>&1");
+    char *log = slurp("build/tmp/emulate-all.log");
+    ck_assert_msg(rc == 0 && log && strstr(log, " as expected\n"), "exit %d:\n%s", rc, log ? log : "(no log)");
+    free(log);
+}
+END_TEST
+
 /* CHECK_LABS="04" (or full names, space separated) keeps only those labs' end-to-end tests:
  * for a quick run of one lab, e.g. on a GPU machine with a time limit. */
 static int wanted(const char *path)
@@ -1047,6 +1069,7 @@ Suite *grading_suite(void)
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_sanitize_names_each_gpu_plant);
     if (wanted("grading/05-streams")) tcase_add_test(t, test_lab05_runner_calls_cuda_only_through_the_wrappers);
     if (wanted("grading/09-softmax")) tcase_add_test(t, test_emulate_names_the_first_wrong_element_and_fails);
+    if (wanted("grading/08-transpose")) tcase_add_test(t, test_emulate_every_starter_reference_and_plant);
     if (wanted("grading/03-openmp")) tcase_add_test(t, test_neighbour_on_a_core_is_not_the_students_failure);
     if (wanted("grading/01-cpu-matvec")) { /* these use lab 01 */
         tcase_add_test(t, test_make_grade_exit_status_and_seed_replay);
