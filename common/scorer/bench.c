@@ -122,6 +122,31 @@ static const struct { const char *event, *meaning; } counters[] = {
 
 /* ---------------------------------------------------------------- make profile on a GPU: ncu */
 
+/* A stage's cases, in `cases`, and which is the timed one; the session ended, so that the timed
+ * case's runner starts under the profiler. */
+static int profiled_case(grader *g, const lab_problem *p, lab_case *cases)
+{
+    int n = problem_cases(g->run, p, cases), timed = n - 1;
+    for (int i = 0; i < n; i++)
+        if (cases[i].timed) timed = i;
+    size_limits(g, p, cases, n);
+    session_end(g);
+    return timed;
+}
+
+/* The submission built for a profile, and the scratch folder's absolute path in dir (a profiler runs
+ * in the runner's folder and writes its report here); 0, or the exit status to return. */
+static int build_to_profile(const options *opt, grader *g, const char *source, char *dir)
+{
+    char msg[4096];
+    if (build_submission(opt, g, source, config_str(&g->run->cfg, "cflags"), msg, sizeof msg) != BUILD_OK) {
+        fprintf(stderr, "%s: %s\n", source, msg);
+        return 1;
+    }
+    if (!realpath(g->scratch, dir)) die("cannot find %s", g->scratch);
+    return 0;
+}
+
 /* What Nsight Compute measured, the metric's name in its raw page, and what it means. */
 typedef struct ncu_metric {
     const char *name, *label, *unit, *meaning;
@@ -210,7 +235,7 @@ static double recorded(const char *text, int kernel, const char *metric)
  * kernel's speed, and the reference's where they were recorded. */
 static int profile_gpu(const options *opt, grader *g, const char *source, int stage)
 {
-    char ncu[1024], msg[4096], log[1100], raw[1100];
+    char ncu[1024], log[1100], raw[1100];
     if (g->run->skip_why[0]) {
         printf("%s profile: %s (make profile of a CUDA lab runs Nsight Compute on a GPU)\n", LAB.id, g->run->skip_why);
         return 2;
@@ -220,12 +245,9 @@ static int profile_gpu(const options *opt, grader *g, const char *source, int st
                "nvcc)\n", LAB.id);
         return 2;
     }
-    if (build_submission(opt, g, source, config_str(&g->run->cfg, "cflags"), msg, sizeof msg) != BUILD_OK) {
-        fprintf(stderr, "%s: %s\n", source, msg);
-        return 1;
-    }
     char dir[PATH_MAX];
-    if (!realpath(g->scratch, dir)) die("cannot find %s", g->scratch);
+    int built = build_to_profile(opt, g, source, dir);
+    if (built) return built;
     snprintf(log, sizeof log, "%s/ncu.csv", dir);
     char *wrap[] = {ncu, "--csv", "--page", "raw", "--log-file", log, "--kernel-name-base", "function", "--kernel-name",
                     "regex:^(?!wb_)", "--launch-count", "4", "--section", "SpeedOfLight", "--section", "Occupancy",
@@ -234,11 +256,7 @@ static int profile_gpu(const options *opt, grader *g, const char *source, int st
                     "shared_op_st.sum,l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum", NULL};
     lab_case cases[LAB_MAX_CASES];
     const lab_problem *p = LAB.stages[stage].problem;
-    int n = problem_cases(g->run, p, cases), timed = n - 1;
-    for (int i = 0; i < n; i++)
-        if (cases[i].timed) timed = i;
-    size_limits(g, p, cases, n);
-    session_end(g);
+    int timed = profiled_case(g, p, cases);
     double timeout = g->lim.timeout_s;
     g->lim.timeout_s *= 10; /* each profiled launch is replayed for every group of counters */
     g->lim.wrapper = wrap, g->lim.wrapper_keeps_rights = 1, g->lim.cuda_tool = "ncu"; /* counters need the grader's rights */
@@ -349,17 +367,14 @@ int profile(const options *opt, grader *g, const char *source)
         return 2;
     }
     if (LAB.gpu) return profile_gpu(opt, g, source, stage);
-    char perf[1024], msg[4096], out[1100];
+    char perf[1024], out[1100];
     if (find_program("perf", perf, sizeof perf)) {
         printf("%s profile: perf is not installed (Debian package linux-perf: apt-get install -y linux-perf)\n", LAB.id);
         return 2;
     }
-    if (build_submission(opt, g, source, config_str(&g->run->cfg, "cflags"), msg, sizeof msg) != BUILD_OK) {
-        fprintf(stderr, "%s: %s\n", source, msg);
-        return 1;
-    }
     char dir[PATH_MAX];
-    if (!realpath(g->scratch, dir)) die("cannot find %s", g->scratch);
+    int built = build_to_profile(opt, g, source, dir);
+    if (built) return built;
     snprintf(out, sizeof out, "%s/perf.txt", dir); /* absolute: perf runs in the scratch folder */
     char events[512] = "";
     for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++)
@@ -367,11 +382,7 @@ int profile(const options *opt, grader *g, const char *source)
     char *wrap[] = {perf, "stat", "-x", ",", "-o", out, "-e", events, "--", NULL};
     lab_case cases[LAB_MAX_CASES];
     const lab_problem *p = LAB.stages[stage].problem;
-    int n = problem_cases(g->run, p, cases), timed = n - 1;
-    for (int i = 0; i < n; i++)
-        if (cases[i].timed) timed = i;
-    size_limits(g, p, cases, n);
-    session_end(g); /* the timed case's runner starts under the wrapper */
+    int timed = profiled_case(g, p, cases);
     g->lim.wrapper = wrap;
     g->lim.wrapper_keeps_rights = 1; /* perf counts with the grader's rights */
     stage_result res = {0};

@@ -55,13 +55,7 @@ while True:
         elif src[k] in ')]': depth -= 1
         k += 1
     cfg = src[j:k]; k += 3
-    parts, d, cur = [], 0, ''
-    for ch in cfg:
-        if ch in '([': d += 1
-        if ch in ')]': d -= 1
-        if ch == ',' and d == 0: parts.append(cur); cur = ''
-        else: cur += ch
-    parts.append(cur)
+    parts = split_top(cfg)
     while src[k] != '(': k += 1
     a = k; d = 0
     while True:

@@ -3,6 +3,7 @@
  * first step on, only some threads of the block reach it. */
 #include "reduce.h"
 #include "planted/common_kernels.h"
+#include "sanitize/passes.h"
 
 static __global__ void divergent_tree(int n, const float *in, float *out)
 {
@@ -19,15 +20,6 @@ static __global__ void divergent_tree(int n, const float *in, float *out)
     if (tid == 0) out[blockIdx.x] = s[0];
 }
 
-static void divergent_sum(int n, const float *in, float *out, float *work)
-{
-    for (;;) {
-        int blocks = (n + 255) / 256;
-        float *dst = blocks == 1 ? out : work;
-        divergent_tree<<<blocks, 256>>>(n, in, dst);
-        if (blocks == 1) return;
-        in = dst, work = dst + blocks, n = blocks;
-    }
-}
+PASSES(divergent_sum, divergent_tree)
 #define sum divergent_sum
 #include "planted/entry_points.h"

@@ -3,6 +3,7 @@
  * shared values no thread wrote (whatever an earlier kernel left there). */
 #include "reduce.h"
 #include "planted/common_kernels.h"
+#include "sanitize/passes.h"
 
 static __global__ void unfilled_tree(int n, const float *in, float *out)
 {
@@ -17,15 +18,6 @@ static __global__ void unfilled_tree(int n, const float *in, float *out)
     if (tid == 0) out[blockIdx.x] = s[0];
 }
 
-static void unfilled_sum(int n, const float *in, float *out, float *work)
-{
-    for (;;) {
-        int blocks = (n + 255) / 256;
-        float *dst = blocks == 1 ? out : work;
-        unfilled_tree<<<blocks, 256>>>(n, in, dst);
-        if (blocks == 1) return;
-        in = dst, work = dst + blocks, n = blocks;
-    }
-}
+PASSES(unfilled_sum, unfilled_tree)
 #define sum unfilled_sum
 #include "planted/entry_points.h"
