@@ -14,15 +14,15 @@ shift 2
 mkdir -p "$build"
 
 # The files of the workbook a kit holds: those git tracks (every file but the build folder outside
-# a checkout), never solutions/, the planted, honest and textbook submissions (instructor-only
-# tests; the honest and textbook ones pass stages), the helpers several labs' plants share
+# a checkout), never solutions/, the planted, honest, textbook and sanitizer-plant submissions
+# (instructor-only tests; all but the planted ones pass stages), the helpers several labs' plants share
 # (grading/plants/) or the kernel studies behind the references (scripts/studies/: a reference's
 # design in all but name).
 kit_files() {
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then git ls-files
     else find . -type f ! -path './.git/*' ! -path "./$build/*" | sed 's|^\./||'; fi |
         grep -v -e '^solutions/' -e '^grading/[^/]*/planted/' -e '^grading/[^/]*/honest/' \
-            -e '^grading/[^/]*/textbook/' -e '^grading/plants/' \
+            -e '^grading/[^/]*/textbook/' -e '^grading/[^/]*/sanitize/' -e '^grading/plants/' \
             -e '^scripts/studies/'
 }
 
