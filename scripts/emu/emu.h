@@ -16,6 +16,7 @@
 #include <cstring>
 #include <functional>
 #include <pthread.h>
+#include <semaphore.h>
 #include <unistd.h>
 #include <vector>
 
@@ -277,6 +278,48 @@ static void *emu_thread(void *p)
     }
     return NULL;
 }
+/* The OS threads that play CUDA threads, kept from launch to launch (creating thousands a launch
+ * cost more than the kernels): worker i, woken by its own semaphore, plays thread i % n of slot i / n. */
+struct emu_worker {
+    pthread_t th;
+    sem_t go;
+    unsigned index;
+};
+static std::vector<emu_worker *> emu_workers;
+static std::function<void()> emu_pool_body;
+static unsigned emu_pool_n, emu_pool_left;
+static sem_t emu_pool_done;
+static void *emu_work(void *p)
+{
+    emu_worker *w = (emu_worker *)p;
+    for (;;) {
+        while (sem_wait(&w->go) != 0) {}
+        emu_job j = {emu_pool_body, w->index % emu_pool_n, w->index / emu_pool_n};
+        emu_thread(&j);
+        if (__atomic_sub_fetch(&emu_pool_left, 1, __ATOMIC_SEQ_CST) == 0) sem_post(&emu_pool_done);
+    }
+    return NULL;
+}
+static void emu_run_on_pool(std::function<void()> body, unsigned n, unsigned threads)
+{
+    if (emu_workers.empty()) sem_init(&emu_pool_done, 0, 0);
+    while (emu_workers.size() < threads) {
+        emu_worker *w = new emu_worker;
+        w->index = (unsigned)emu_workers.size();
+        sem_init(&w->go, 0, 0);
+        pthread_attr_t a;
+        pthread_attr_init(&a);
+        pthread_attr_setstacksize(&a, 256 << 10);
+        if (pthread_create(&w->th, &a, emu_work, w)) {
+            fprintf(stderr, "emu: could not start thread %u of %u\n", w->index, threads);
+            exit(2);
+        }
+        emu_workers.push_back(w);
+    }
+    emu_pool_body = body, emu_pool_n = n, emu_pool_left = threads;
+    for (unsigned t = 0; t < threads; t++) sem_post(&emu_workers[t]->go);
+    while (sem_wait(&emu_pool_done) != 0) {}
+}
 /* A launch's dynamic shared memory (`extern __shared__`, its third launch argument): the block's
  * threads share it, and it starts each launch as garbage (all bits set: NaN for floats), as on a GPU
  * nothing clears it. */
@@ -318,16 +361,7 @@ static void emu_launch(dim3 g, dim3 b, std::function<void()> body, size_t shared
         for (unsigned w = 0; w < (n + 31) / 32; w++)
             pthread_barrier_init(&emu_warp_barrier[s][w], NULL, n - 32 * w < 32 ? n - 32 * w : 32);
     }
-    std::vector<pthread_t> th((size_t)n * slots);
-    std::vector<emu_job> jobs((size_t)n * slots);
-    for (unsigned t = 0; t < n * slots; t++) {
-        jobs[t] = {body, t % n, t / n};
-        pthread_attr_t a;
-        pthread_attr_init(&a);
-        pthread_attr_setstacksize(&a, 256 << 10);
-        pthread_create(&th[t], &a, emu_thread, &jobs[t]);
-    }
-    for (unsigned t = 0; t < n * slots; t++) pthread_join(th[t], NULL);
+    emu_run_on_pool(body, n, n * slots);
     for (unsigned s = 0; s < slots; s++) {
         pthread_barrier_destroy(&emu_block_barrier[s]);
         for (unsigned w = 0; w < (n + 31) / 32; w++) pthread_barrier_destroy(&emu_warp_barrier[s][w]);
