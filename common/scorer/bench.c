@@ -279,19 +279,21 @@ static int profile_gpu(const options *opt, grader *g, const char *source, int st
     }
     if (!o.ok) printf("  the stage did not run cleanly [%s]: %s\n", o.reason, o.detail);
     /* the header line (it names "Kernel Name"), the units line, then a row a kernel */
-    char *save = NULL, *head[512], *unit[512], *row[512];
-    int nh = 0, kernels = 0;
-    char *lines = text ? text : "";
+    char *save = NULL, *head[512], *unit[512], *row[512], empty[] = "";
+    int nh = 0, kernels = 0, units = 0;
+    for (int i = 0; i < 512; i++) unit[i] = empty;
+    char *lines = text ? text : empty;
     for (char *line = strtok_r(lines, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         if (!nh) {
             if (strstr(line, "\"Kernel Name\"")) nh = csv_fields(line, head, 512);
-            if (nh) {
-                char *u = strtok_r(NULL, "\n", &save);
-                if (!u || csv_fields(u, unit, 512) != nh) nh = 0;
-            }
             continue;
         }
         if (line[0] != '"' || csv_fields(line, row, 512) != nh) continue;
+        if (!row[0][0] && !units) { /* the units line: no ID */
+            memcpy(unit, row, (size_t)nh * sizeof *row);
+            units = 1;
+            continue;
+        }
         int name = -1;
         for (int i = 0; i < nh; i++) name = !strcmp(head[i], "Kernel Name") ? i : name;
         char ref_path[1200];
