@@ -24,6 +24,10 @@ struct dim3 {
     unsigned x, y, z;
     dim3(unsigned a = 1, unsigned b = 1, unsigned c = 1) : x(a), y(b), z(c) {}
 };
+struct float2 {
+    float x, y;
+};
+static inline float2 make_float2(float a, float b) { return {a, b}; }
 struct float4 {
     float x, y, z, w;
 };

@@ -87,15 +87,25 @@ __device__ void online_add(float &mx, float &s, float x)
     else s += __expf(x - mx);
 }
 
+/* Two (max, sum) pairs as one: each sum rescaled to the larger maximum (an empty sum stays 0). */
+__device__ void online_merge(float &mx, float &s, float m2, float s2)
+{
+    float top = fmaxf(mx, m2);
+    s = (s == 0 ? 0 : s * __expf(mx - top)) + (s2 == 0 ? 0 : s2 * __expf(m2 - top));
+    mx = top;
+}
+
+/* The warp's (mx, s) pairs merged: every lane ends with the warp's. */
+__device__ void online_warp(float &mx, float &s)
+{
+    for (int d = WARP / 2; d > 0; d /= 2) online_merge(mx, s, __shfl_xor_sync(FULL, mx, d), __shfl_xor_sync(FULL, s, d));
+}
+
 __device__ void online_row(int n, const float *__restrict__ x, float *__restrict__ y, int lane)
 {
     float mx = -FLT_MAX, s = 0;
     for (int j = lane; j < n; j += WARP) online_add(mx, s, x[j]);
-    for (int d = WARP / 2; d > 0; d /= 2) { /* combine (mx, s) pairs across the warp */
-        float m2 = __shfl_xor_sync(FULL, mx, d), s2 = __shfl_xor_sync(FULL, s, d), top = fmaxf(mx, m2);
-        s = (s == 0 ? 0 : s * __expf(mx - top)) + (s2 == 0 ? 0 : s2 * __expf(m2 - top));
-        mx = top;
-    }
+    online_warp(mx, s);
     float r = 1.0f / s;
     for (int j = lane; j < n; j += WARP) y[j] = __expf(x[j] - mx) * r;
 }
@@ -104,6 +114,51 @@ __global__ void online_kernel(int m, int n, const float *__restrict__ in, float 
 {
     int row = warp_row();
     if (row < m) online_row(n, in + (size_t)row * n, out + (size_t)row * n, threadIdx.x % WARP);
+}
+
+/* Few long rows (a warp a row would leave most SMs idle: 64 rows are 64 warps): each row cut into
+ * chunks of SPLIT_CHUNK, a block a chunk. The first kernel leaves each chunk's (max, sum) in
+ * split_partials; the second merges its row's pairs, then writes its chunk. Two reads of the input
+ * still, but from every SM. */
+constexpr int SPLIT_CHUNK = 8192, SPLIT_MAX = 1 << 20; /* pairs in split_partials: m x chunks at most */
+__device__ float2 split_partials[SPLIT_MAX];
+
+/* The block's (mx, s) pairs merged, in every thread (blockDim.x a multiple of 32, at most 1024). */
+__device__ void online_block(float &mx, float &s)
+{
+    __shared__ float2 part[WARP];
+    int lane = threadIdx.x % WARP, w = threadIdx.x / WARP, warps = blockDim.x / WARP;
+    online_warp(mx, s);
+    if (lane == 0) part[w] = make_float2(mx, s);
+    __syncthreads();
+    float2 p = lane < warps ? part[lane] : make_float2(-FLT_MAX, 0.0f);
+    mx = p.x, s = p.y;
+    online_warp(mx, s); /* every warp merges the warps' pairs: no second barrier to hand them out */
+    __syncthreads(); /* part is reused by a later call */
+}
+
+__global__ void split_partial_kernel(int n, int chunks, const float *__restrict__ in)
+{
+    int row = blockIdx.y, c = blockIdx.x, end = min(n, (c + 1) * SPLIT_CHUNK);
+    const float *x = in + (size_t)row * n;
+    float mx = -FLT_MAX, s = 0;
+    for (int j = c * SPLIT_CHUNK + threadIdx.x; j < end; j += blockDim.x) online_add(mx, s, x[j]);
+    online_block(mx, s);
+    if (threadIdx.x == 0) split_partials[(size_t)row * chunks + c] = make_float2(mx, s);
+}
+
+__global__ void split_write_kernel(int n, int chunks, const float *__restrict__ in, float *__restrict__ out)
+{
+    int row = blockIdx.y, c = blockIdx.x, end = min(n, (c + 1) * SPLIT_CHUNK);
+    float mx = -FLT_MAX, s = 0;
+    for (int k = threadIdx.x; k < chunks; k += blockDim.x) {
+        float2 p = split_partials[(size_t)row * chunks + k];
+        online_merge(mx, s, p.x, p.y);
+    }
+    online_block(mx, s);
+    const float *x = in + (size_t)row * n;
+    float *y = out + (size_t)row * n, r = 1.0f / s;
+    for (int j = c * SPLIT_CHUNK + threadIdx.x; j < end; j += blockDim.x) y[j] = __expf(x[j] - mx) * r;
 }
 
 /* Stage 4: a row of up to 32 * K elements in K registers a lane: one read, one write. The loops
@@ -137,6 +192,18 @@ constexpr int THREADS = 256; /* 8 warps a block, a row each in stages 2 to 4 */
 
 unsigned warp_blocks(int m) { return (unsigned)(((size_t)m * WARP + THREADS - 1) / THREADS); }
 
+/* A warp a row, or for few long rows (fewer than 4096 rows of 16384 or more: too few warps to
+ * keep every SM streaming) a row split over blocks. */
+void online_any(int m, int n, const float *in, float *out)
+{
+    int chunks = (n + SPLIT_CHUNK - 1) / SPLIT_CHUNK;
+    if (m < 4096 && n >= 2 * SPLIT_CHUNK && (size_t)m * chunks <= SPLIT_MAX) {
+        dim3 grid((unsigned)chunks, (unsigned)m);
+        split_partial_kernel<<<grid, THREADS>>>(n, chunks, in);
+        split_write_kernel<<<grid, THREADS>>>(n, chunks, in, out);
+    } else online_kernel<<<warp_blocks(m), THREADS>>>(m, n, in, out);
+}
+
 } // namespace
 
 extern "C" void softmax_three_pass(int m, int n, const float *in, float *out)
@@ -149,10 +216,7 @@ extern "C" void softmax_warp(int m, int n, const float *in, float *out)
     warp_kernel<<<warp_blocks(m), THREADS>>>(m, n, in, out);
 }
 
-extern "C" void softmax_online(int m, int n, const float *in, float *out)
-{
-    online_kernel<<<warp_blocks(m), THREADS>>>(m, n, in, out);
-}
+extern "C" void softmax_online(int m, int n, const float *in, float *out) { online_any(m, n, in, out); }
 
 extern "C" void softmax_registers(int m, int n, const float *in, float *out)
 {
@@ -163,5 +227,5 @@ extern "C" void softmax_registers(int m, int n, const float *in, float *out)
     else if (n <= 256) registers_kernel<8><<<blocks, THREADS>>>(m, n, in, out);
     else if (n <= 512) registers_kernel<16><<<blocks, THREADS>>>(m, n, in, out);
     else if (n <= 1024) registers_kernel<32><<<blocks, THREADS>>>(m, n, in, out);
-    else online_kernel<<<blocks, THREADS>>>(m, n, in, out); /* longer rows: two reads */
+    else online_any(m, n, in, out); /* longer rows: two reads */
 }
