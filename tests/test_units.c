@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "calib.h"
+#include "checks.h"
 #include "config.h"
 #include "grade.h"
 #include "json.h"
@@ -634,6 +635,38 @@ START_TEST(test_runner_gpu_is_one_named_device_or_zero)
 }
 END_TEST
 
+/* compute-sanitizer's report, as its documentation shows one, in words: the tool, the first finding
+ * at the student's file and line (not the compiled copy's path, not the host's backtrace), the
+ * summary; its banner and a clean summary are no finding. */
+START_TEST(test_cuda_sanitizer_report_names_the_students_line)
+{
+    const char *found = "========= COMPUTE-SANITIZER\n"
+                        "========= Invalid __global__ write of size 4 bytes\n"
+                        "=========     at add_unchecked(int, const float *, const float *, float *)+0x80 in "
+                        "/tmp/wb/build/scratch/x/04-warp-reduction/student.cu:10\n"
+                        "=========     by thread (96,0,0) in block (3,0,0)\n"
+                        "=========     Address 0x7f3a40000fa0 is out of bounds\n"
+                        "=========     Saved host backtrace up to driver entry point at kernel launch time\n"
+                        "=========         Host Frame: [0x2dfbef] in libcuda.so.1\n"
+                        "=========\n"
+                        "========= Invalid __global__ write of size 4 bytes\n"
+                        "=========     at add_unchecked(int, const float *, const float *, float *)+0x80 in "
+                        "/tmp/wb/build/scratch/x/04-warp-reduction/student.cu:10\n"
+                        "=========\n"
+                        "========= ERROR SUMMARY: 2 errors\n";
+    char out[1400];
+    ck_assert_int_eq(cuda_sanitizer_report(found, "memcheck", "reduce.cu", out, sizeof out), 1);
+    ck_assert_msg(strstr(out, "compute-sanitizer --tool memcheck:") && strstr(out, "Invalid __global__ write of size 4") &&
+                  strstr(out, "+0x80 in reduce.cu:10") && strstr(out, "by thread (96,0,0) in block (3,0,0)") &&
+                  strstr(out, "ERROR SUMMARY: 2 errors") && !strstr(out, "Host Frame") && !strstr(out, "/tmp/wb"), "%s", out);
+    ck_assert_ptr_eq(strstr(strstr(out, "write of size") + 1, "write of size"), NULL); /* the first finding alone */
+    const char *clean = "========= COMPUTE-SANITIZER\n========= ERROR SUMMARY: 0 errors\n";
+    ck_assert_int_eq(cuda_sanitizer_report(clean, "racecheck", "reduce.cu", out, sizeof out), 0);
+    ck_assert_int_eq(cuda_sanitizer_report("a student's own printf\n", "initcheck", "reduce.cu", out, sizeof out), 0);
+    ck_assert_int_eq(cuda_sanitizer_report(NULL, "synccheck", "reduce.cu", out, sizeof out), 0);
+}
+END_TEST
+
 /* Int elements (lab 10): stored rounded, clamped, NaN as INT32_MAX, so the poison values are ints no
  * sum can be; a fill from a seed gives integers in [lo, hi] (quantum 1), the same each time. */
 START_TEST(test_int_elements_round_clamp_and_fill)
@@ -914,6 +947,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_deps_sees_cblas_header_without_openblas);
     tcase_add_test(t, test_runner_cpu_seconds_counts_every_thread);
     tcase_add_test(t, test_runner_gpu_is_one_named_device_or_zero);
+    tcase_add_test(t, test_cuda_sanitizer_report_names_the_students_line);
     tcase_add_test(t, test_steal_excuses_only_what_it_explains);
     tcase_add_test(t, test_retime_only_what_a_quieter_moment_could_pass);
     tcase_add_test(t, test_speedup_verdict_condemns_serial_before_busy);

@@ -153,18 +153,24 @@ static void sanitizer_summary(const grader *g, char *out, size_t len)
     free(text);
 }
 
-static int cuda_finding_line(const char *body);
+/* Is this compute-sanitizer line (after its "========= ") a finding, not its banner or a clean summary? */
+static int cuda_finding_line(const char *body)
+{
+    if (!*body || strspn(body, " ") == strlen(body)) return 0;
+    static const char *const quiet[] = {"COMPUTE-SANITIZER", "ERROR SUMMARY: 0 ", "RACECHECK SUMMARY: 0 ",
+                                        "LEAK SUMMARY: 0 "};
+    for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++)
+        if (!strncmp(body, quiet[i], strlen(quiet[i]))) return 0;
+    return 1;
+}
 
-/* compute-sanitizer's report (its lines begin "========= "), in words: the tool, then its first
- * finding as it printed it (the kind, "at <kernel>+0x.. in <file>:<line>", the thread and block,
- * the address), the path of the compiled copy replaced by the student's file name, and its summary. */
-static void cuda_sanitizer_summary(const grader *g, char *out, size_t len)
+int cuda_sanitizer_report(const char *output, const char *tool, const char *source, char *out, size_t len)
 {
     static const char mark[] = "========= ";
-    char *text = read_text(g->output, 1 << 20), *save = NULL;
-    size_t used = (size_t)snprintf(out, len, "    compute-sanitizer --tool %s:\n", g->sanitizer_tool ? g->sanitizer_tool : "?");
-    int finding = 0, backtrace = 0;
-    for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line && used + 240 < len; line = strtok_r(NULL, "\n", &save)) {
+    char *text = xstrdup(output ? output : ""), *save = NULL;
+    size_t used = (size_t)snprintf(out, len, "    compute-sanitizer --tool %s:\n", tool ? tool : "?");
+    int finding = 0, backtrace = 0, found = 0;
+    for (char *line = strtok_r(text, "\n", &save); line && used + 240 < len; line = strtok_r(NULL, "\n", &save)) {
         char *m = strstr(line, mark);
         if (!m) continue;
         char *body = m + strlen(mark);
@@ -172,8 +178,8 @@ static void cuda_sanitizer_summary(const grader *g, char *out, size_t len)
             if (finding) backtrace = 1;
             continue;
         }
-        if (strstr(body, "COMPUTE-SANITIZER") == body) continue;
-        if (!cuda_finding_line(body)) continue; /* a summary of 0 */
+        if (!cuda_finding_line(body)) continue; /* the banner, a summary of 0 */
+        found = 1;
         if (strstr(body, "ERROR SUMMARY:") == body || strstr(body, "RACECHECK SUMMARY:") == body) {
             used += (size_t)snprintf(out + used, len - used, "    %s\n", body);
             continue;
@@ -186,35 +192,22 @@ static void cuda_sanitizer_summary(const grader *g, char *out, size_t len)
             char *start = file;
             while (start > body && start[-1] != ' ') start--;
             const char *colon = strchr(file, ':');
-            snprintf(shown, sizeof shown, "%.*s%s%s", (int)(start - body), body, LAB.source, colon ? colon : "");
+            snprintf(shown, sizeof shown, "%.*s%s%s", (int)(start - body), body, source, colon ? colon : "");
         } else snprintf(shown, sizeof shown, "%s", body);
         used += (size_t)snprintf(out + used, len - used, "    %.200s\n", shown);
     }
     free(text);
-}
-
-/* Is this compute-sanitizer line (after its "========= ") a finding, not its banner or a clean summary? */
-static int cuda_finding_line(const char *body)
-{
-    if (!*body || strspn(body, " ") == strlen(body)) return 0;
-    static const char *const quiet[] = {"COMPUTE-SANITIZER", "ERROR SUMMARY: 0 ", "RACECHECK SUMMARY: 0 ",
-                                        "LEAK SUMMARY: 0 "};
-    for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++)
-        if (!strncmp(body, quiet[i], strlen(quiet[i]))) return 0;
-    return 1;
+    return found;
 }
 
 /* Did a sanitizer report? (UBSan, inside AddressSanitizer's runtime, may exit with status 1;
  * compute-sanitizer prints its "=========" lines, a clean run only its banner and a summary of 0.) */
 static int sanitizer_spoke(const grader *g)
 {
-    char *text = read_text(g->output, 1 << 20), *save = NULL;
+    char *text = read_text(g->output, 1 << 20), report[1400];
     int said = 0;
     if (text && !LAB.gpu) said = strstr(text, "ERROR: AddressSanitizer") || strstr(text, "runtime error: ");
-    for (char *line = text && LAB.gpu ? strtok_r(text, "\n", &save) : NULL; line && !said; line = strtok_r(NULL, "\n", &save)) {
-        char *m = strstr(line, "========= ");
-        said = m && cuda_finding_line(m + 10);
-    }
+    if (text && LAB.gpu) said = cuda_sanitizer_report(text, g->sanitizer_tool, LAB.source, report, sizeof report);
     free(text);
     return said;
 }
@@ -222,8 +215,9 @@ static int sanitizer_spoke(const grader *g)
 int cuda_sanitizer_finding(const grader *g, const char *where, outcome *o)
 {
     if (!sanitizer_spoke(g)) return 0;
-    char report[1400];
-    cuda_sanitizer_summary(g, report, sizeof report);
+    char report[1400], *text = read_text(g->output, 1 << 20);
+    cuda_sanitizer_report(text, g->sanitizer_tool, LAB.source, report, sizeof report);
+    free(text);
     char was[200] = "";
     if (!o->ok) snprintf(was, sizeof was, "\n  (the case's result: %s)", o->reason);
     o->ok = 1; /* fail() below sets the verdict afresh */
@@ -273,8 +267,11 @@ void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, l
     char tail[1400];
     output_tail(g->output, tail, sizeof tail);
     if (!strcmp(reason, "sanitizer")) {
-        if (LAB.gpu) cuda_sanitizer_summary(g, tail, sizeof tail);
-        else sanitizer_summary(g, tail, sizeof tail);
+        if (LAB.gpu) {
+            char *text = read_text(g->output, 1 << 20);
+            cuda_sanitizer_report(text, g->sanitizer_tool, LAB.source, tail, sizeof tail);
+            free(text);
+        } else sanitizer_summary(g, tail, sizeof tail);
         fail(o, reason, "%s: %s\n%s", sh, text, tail);
     } else fail(o, reason, "%s: %s%s%s", sh, text, tail[0] ? "\n  its output ended with:\n" : "", tail);
     /* A bad access: the sanitizers name the line of the student's file where it happened. */

@@ -26,5 +26,10 @@ void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, l
  * the student's line, `where`: the size, or which cases; a wrong result of the case noted), if
  * compute-sanitizer found something. */
 int cuda_sanitizer_finding(const grader *g, const char *where, outcome *o);
+/* compute-sanitizer's output (its lines begin "========= ") in words, into out: the tool, then its
+ * first finding as printed (the kind; "at <kernel>+0x.. in <file>:<line>", the compiled copy's path
+ * replaced by `source`; the thread and block; the address; not the host's backtrace) and its
+ * summary. Returns 1 when there is a finding, 0 for its banner and a summary of 0 alone. */
+int cuda_sanitizer_report(const char *output, const char *tool, const char *source, char *out, size_t len);
 
 #endif
