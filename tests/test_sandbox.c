@@ -49,12 +49,14 @@ static void remove_user(void)
 }
 
 /* Run the checker on `what` (routes or groups, space separated), as the throwaway user when
- * `as_user`, on a kernel that refuses namespaces when `refuse`; its exit status, its report in
- * `log` (caller frees). */
+ * `as_user`, on a kernel that refuses namespaces when `refuse` is 1, or with the runner started by a
+ * wrapper that forks it (compute-sanitizer's way) when it is WRAPPED; its exit status, its report
+ * in `log` (caller frees). */
+#define WRAPPED 2
 static int check(int as_user, int refuse, const char *what, char **log)
 {
     char cmd[512];
-    const char *opt = refuse ? "--refuse-namespaces" : "";
+    const char *opt = refuse == 1 ? "--refuse-namespaces" : refuse == WRAPPED ? "--wrapper" : "";
     sh("mkdir -p build/tmp");
     if (!as_user) {
         snprintf(cmd, sizeof cmd, CHECKER " %s " RUNNER " %s > " LOG " 2>&1", opt, what);
@@ -90,7 +92,8 @@ static char *expect_closed(int as_user, int refuse, const char *what)
     char *log = NULL;
     int st = check(as_user, refuse, what, &log);
     ck_assert_msg(st == 0, "sandbox-check %s%s%s exited %d:\n%s", what, as_user ? " as an ordinary user" : "",
-                  refuse ? " without namespaces" : "", st, log ? log : "(no report)");
+                  refuse == 1 ? " without namespaces" : refuse == WRAPPED ? " under a wrapper" : "", st,
+                  log ? log : "(no report)");
     ck_assert(log != NULL);
     if (strstr(log, "(the fallback)") && !refuse) /* say where the kernel refused */
         printf("%s", strstr(log, "pidns"));
@@ -151,6 +154,26 @@ START_TEST(test_runner_has_its_own_pid_namespace_as_ordinary_user)
 }
 END_TEST
 
+/* SANITIZE=1 on a GPU lab starts the runner through compute-sanitizer, which forks it: the runner
+ * is still its own PID namespace's, as the runner's user, and every route stays closed. The wrapper
+ * is handed the runner as /proc/self/fd/5 (opened before the uid drop), so a build in a folder the
+ * runner's user cannot enter still runs. */
+START_TEST(test_runner_under_a_forking_wrapper_is_sandboxed_alike)
+{
+    char *log = expect_closed(0, WRAPPED, "pidns signal wx");
+    ck_assert_msg(strstr(log, "pidns          own:") || strstr(log, "(the fallback)"), "%s", log);
+    free(log);
+    if (geteuid() != 0) return; /* no uid drop: a folder's mode cannot stop the runner */
+    char dir[] = "/tmp/wb-sandbox-0700-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir)); /* 0700, root's: nobody cannot enter it */
+    ck_assert_int_eq(sh("cp " RUNNER " %s/ && " CHECKER " --wrapper %s/sandbox-runner pidns > " LOG " 2>&1", dir, dir), 0);
+    log = slurp(LOG);
+    sh("rm -rf %s", dir);
+    ck_assert_msg(log && (strstr(log, "pidns          own:") || strstr(log, "(the fallback)")), "%s", log ? log : "");
+    free(log);
+}
+END_TEST
+
 START_TEST(test_runner_signals_no_other_process_without_namespaces)
 {
     expect_closed_by_filter_alone(0);
@@ -173,6 +196,7 @@ Suite *sandbox_suite(void)
     tcase_add_test(t, test_runner_makes_no_memory_executable);
     tcase_add_test(t, test_runner_makes_no_memory_executable_as_ordinary_user);
     tcase_add_test(t, test_runner_has_its_own_pid_namespace);
+    tcase_add_test(t, test_runner_under_a_forking_wrapper_is_sandboxed_alike);
     tcase_add_test(t, test_runner_has_its_own_pid_namespace_as_ordinary_user);
     tcase_add_test(t, test_runner_signals_no_other_process_without_namespaces);
     tcase_add_test(t, test_runner_signals_no_other_process_without_namespaces_as_ordinary_user);

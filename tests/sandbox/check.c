@@ -1,10 +1,11 @@
 /* check.c - the scorer's side of the sandbox test (build/tests/sandbox-check).
  *
- * usage: sandbox-check [--refuse-namespaces] RUNNER WHAT...   WHAT: a route of routes.h, a group
+ * usage: sandbox-check [--refuse-namespaces] [--wrapper] RUNNER WHAT...   WHAT: a route of routes.h, a group
  * ("signal", "wx"), or "pidns" (does the runner have a PID namespace of its own?). One line a
  * route, then exit 0 when every route tried is closed, 1 when one is open, 2 when the test itself
  * could not run. --refuse-namespaces plays a kernel that refuses every namespace, so the runner's
- * system-call filter is seen to hold alone (the sandbox's fallback).
+ * system-call filter is seen to hold alone (the sandbox's fallback). --wrapper starts the runner
+ * through a program that forks it (as compute-sanitizer does), which must be sandboxed alike.
  *
  * For each route it starts a fresh sibling process of the runner's user (the grader's own user, or
  * the runner's when the grader is root), starts the stand-in runner with runner_start exactly as
@@ -115,6 +116,11 @@ typedef struct outcome {
     pid_t pid; /* the runner, as we see it */
 } outcome;
 
+/* --wrapper: the runner started by a program that forks it, as compute-sanitizer does (SANITIZE=1 on
+ * a GPU lab), sandboxed as the runner alone is; the wrapper gets the runner as /proc/self/fd/5. */
+static char *const forking_wrapper[] = {"/bin/sh", "-c", "\"$0\"; exit $?", NULL};
+static char *const *wrapper;
+
 /* Start the runner, name route `r`, hear what it says, and end it. */
 static outcome run_route(const char *runner, const char *scratch, int r, pid_t sibling)
 {
@@ -122,7 +128,7 @@ static outcome run_route(const char *runner, const char *scratch, int r, pid_t s
     char out[512];
     snprintf(out, sizeof out, "%s/runner-output", scratch);
     sandbox_limits lim = {.timeout_s = 10, .memory_bytes = (size_t)1 << 30, .output_bytes = 1 << 20, .threads = 1,
-                          .gpu = 1};
+                          .gpu = 1, .wrapper = wrapper};
     runner_proc p;
     if (runner_start(&p, runner, NULL, out, &lim)) return o;
     o.started = 1, o.pid = p.pid;
@@ -230,7 +236,8 @@ int main(int argc, char **argv)
 {
     int refuse = argc > 1 && !strcmp(argv[1], "--refuse-namespaces");
     argv += refuse, argc -= refuse;
-    if (argc < 3) return fprintf(stderr, "usage: sandbox-check [--refuse-namespaces] RUNNER WHAT...\n"), 2;
+    if (argc > 1 && !strcmp(argv[1], "--wrapper")) wrapper = forking_wrapper, argv++, argc--;
+    if (argc < 3) return fprintf(stderr, "usage: sandbox-check [--refuse-namespaces] [--wrapper] RUNNER WHAT...\n"), 2;
     if (refuse && refuse_namespaces()) return perror("seccomp"), 2;
     setvbuf(stdout, NULL, _IOLBF, 0);
     setpgid(0, 0); /* our own group (the sibling's too): what a route aimed at the scorer's group reaches */
