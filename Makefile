@@ -36,7 +36,7 @@ export CUDA_ARCH CUDA_HOME NVCC_FOUND
 
 SCORER_OBJS := $(addprefix $(BUILD)/common/,util.o rng.o stats.o config.o json.o proto.o sandbox.o \
                  calib.o tool.o build.o elf.o callsite.o audit.o technique.o verify.o problems.o cases.o checks.o session.o verdict.o judge.o submission.o bench.o \
-                 grade.o report.o)
+                 ncu.o grade.o report.o)
 # The runner's copies are built without OpenMP: the scorer's references use it, the runner never
 # calls them, and a runner must not bring in libgomp's threads unless the student's lab does.
 RUNNER_OBJS := $(addprefix $(BUILD)/common/runner-,util.o rng.o proto.o seccomp.o problems.o runner.o)

@@ -14,6 +14,7 @@
 #include "config.h"
 #include "grade.h"
 #include "json.h"
+#include "ncu.h"
 #include "judge.h"
 #include "lab.h"
 #include "problems.h"
@@ -667,6 +668,43 @@ START_TEST(test_cuda_sanitizer_report_names_the_students_line)
 }
 END_TEST
 
+/* Nsight Compute's raw CSV page (`ncu --csv --page raw`): a header, a units line, a row a kernel, a
+ * kernel's name quoted with its commas; durations to microseconds; a metric the page lacks is NAN;
+ * the three largest stalls in order. And a recorded profile read back. */
+START_TEST(test_ncu_page_read_and_recorded_profile)
+{
+    const char *csv = "==PROF== Connected to process 123\n"
+                      "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\",\"dram__throughput.avg.pct_of_peak_sustained_elapsed\","
+                      "\"launch__registers_per_thread\",\"smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio\","
+                      "\"smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio\","
+                      "\"smsp__average_warps_issue_stalled_wait_per_issue_active.ratio\","
+                      "\"smsp__average_warps_issue_stalled_selected_per_issue_active.ratio\"\n"
+                      "\"\",\"\",\"nsecond\",\"%\",\"register/thread\",\"ratio\",\"ratio\",\"ratio\",\"ratio\"\n"
+                      "\"0\",\"void tree_kernel<(tree)2>(int, const float *, float *)\",\"1,234\",\"81.5\",\"32\",\"12.5\",\"3.25\",\"0.5\",\"1\"\n"
+                      "\"1\",\"final_kernel\",\"2500\",\"3.1\",\"40\",\"0.25\",\"6\",\"1.5\",\"1\"\n";
+    ncu_kernel k[4];
+    ck_assert_int_eq(ncu_read(csv, k, 4), 2);
+    ck_assert_str_eq(k[0].name, "void tree_kernel<(tree)2>(int, const float *, float *)");
+    ck_assert_str_eq(k[1].name, "final_kernel");
+    ck_assert(fabs(k[1].value[0] - 2.5) < 1e-9); /* 2500 ns */
+    ck_assert(fabs(k[0].value[0] - 1.234) < 1e-9); /* "1,234" ns: thousands separated */
+    ck_assert(fabs(k[0].value[1] - 81.5) < 1e-9 && k[0].value[5] == 32);
+    ck_assert(isnan(k[0].value[2])); /* not on the page */
+    ck_assert_str_eq(ncu_stalls[k[0].stall[0]].reason, "long_scoreboard");
+    ck_assert_str_eq(ncu_stalls[k[0].stall[1]].reason, "barrier");
+    ck_assert_str_eq(ncu_stalls[k[0].stall[2]].reason, "selected");
+    ck_assert_str_eq(ncu_stalls[k[1].stall[0]].reason, "barrier");
+    ck_assert_int_eq(ncu_read("==ERROR== ERR_NVGPUCTRPERM\n", k, 4), 0);
+    ck_assert_int_eq(ncu_read(NULL, k, 4), 0);
+    const char *rec = "kernel 0 tree_kernel\ngpu__time_duration.sum 1.5\nlaunch__registers_per_thread 32\n"
+                      "kernel 1 final_kernel\ngpu__time_duration.sum 2.5\n";
+    ck_assert(ncu_recorded(rec, 0, "launch__registers_per_thread") == 32);
+    ck_assert(ncu_recorded(rec, 1, "gpu__time_duration.sum") == 2.5);
+    ck_assert(isnan(ncu_recorded(rec, 1, "launch__registers_per_thread")));
+    ck_assert(isnan(ncu_recorded(NULL, 0, "gpu__time_duration.sum")));
+}
+END_TEST
+
 /* Int elements (lab 10): stored rounded, clamped, NaN as INT32_MAX, so the poison values are ints no
  * sum can be; a fill from a seed gives integers in [lo, hi] (quantum 1), the same each time. */
 START_TEST(test_int_elements_round_clamp_and_fill)
@@ -948,6 +986,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_runner_cpu_seconds_counts_every_thread);
     tcase_add_test(t, test_runner_gpu_is_one_named_device_or_zero);
     tcase_add_test(t, test_cuda_sanitizer_report_names_the_students_line);
+    tcase_add_test(t, test_ncu_page_read_and_recorded_profile);
     tcase_add_test(t, test_steal_excuses_only_what_it_explains);
     tcase_add_test(t, test_retime_only_what_a_quieter_moment_could_pass);
     tcase_add_test(t, test_speedup_verdict_condemns_serial_before_busy);

@@ -12,6 +12,7 @@
 #include "cases.h"
 #include "submission.h"
 #include "judge.h"
+#include "ncu.h"
 #include "bench.h"
 #include "util.h"
 
@@ -147,89 +148,6 @@ static int build_to_profile(const options *opt, grader *g, const char *source, c
     return 0;
 }
 
-/* What Nsight Compute measured, the metric's name in its raw page, and what it means. */
-typedef struct ncu_metric {
-    const char *name, *label, *unit, *meaning;
-} ncu_metric;
-static const ncu_metric ncu_shown[] = {
-    {"gpu__time_duration.sum", "duration", "us", "the kernel's time on the GPU (slower here: ncu replays it to count)"},
-    {"dram__throughput.avg.pct_of_peak_sustained_elapsed", "DRAM throughput", "%",
-     "of the memory's peak: 80-90% is as fast as a memory-bound kernel goes"},
-    {"gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", "memory throughput", "%",
-     "of the peak of the busiest memory unit (DRAM, L2, L1 or shared memory)"},
-    {"sm__throughput.avg.pct_of_peak_sustained_elapsed", "compute throughput", "%",
-     "of the peak of the busiest SM pipeline: high means compute-bound"},
-    {"sm__warps_active.avg.pct_of_peak_sustained_active", "achieved occupancy", "%",
-     "warps resident on an SM over the most it holds: low leaves few warps to hide latency"},
-    {"launch__registers_per_thread", "registers per thread", "",
-     "more than 64 at 1024 threads a block, or 128 at 512, and fewer blocks fit on an SM"},
-    {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "shared-load bank conflicts", "",
-     "extra passes for shared loads whose addresses share a bank (0 is ideal: pad or swizzle)"},
-    {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "shared-store bank conflicts", "",
-     "the same for stores"},
-    {"l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum", "local-memory stores", "bytes",
-     "register spills (or an array indexed at run time) written to local memory: 0 is ideal"},
-};
-/* Warp stall reasons (smsp__average_warps_issue_stalled_<reason>_per_issue_active.ratio): cycles a
- * warp spent so per instruction issued; the three largest are shown. */
-static const struct { const char *reason, *meaning; } ncu_stalls[] = {
-    {"long_scoreboard", "waiting for global or local memory: latency not hidden (more loads in flight, more warps)"},
-    {"short_scoreboard", "waiting for shared memory or a special function (bank conflicts make it worse)"},
-    {"barrier", "waiting at __syncthreads for the rest of the block"},
-    {"mio_throttle", "the shared-memory instruction queue is full"},
-    {"lg_throttle", "the global-memory instruction queue is full: fewer, wider loads (float4) help"},
-    {"math_pipe_throttle", "an arithmetic pipe is busy: compute-bound"},
-    {"wait", "a fixed wait after an instruction (dependent arithmetic)"},
-    {"not_selected", "ready, but another warp issued: there are warps to spare"},
-    {"selected", "issuing an instruction"},
-    {"membar", "waiting at a memory fence"},
-    {"dispatch_stall", "the dispatcher stalled"},
-    {"drain", "draining memory stores at exit"},
-    {"imc_miss", "a constant-cache miss"},
-    {"no_instruction", "an instruction-cache miss"},
-    {"branch_resolving", "resolving a branch target"},
-    {"sleeping", "sleeping (__nanosleep)"},
-    {"tex_throttle", "the texture queue is full"},
-};
-
-/* The fields of one CSV line, in place (quotes removed; a quoted field may hold commas). */
-static int csv_fields(char *line, char **field, int max)
-{
-    int n = 0;
-    for (char *c = line; *c && n < max;) {
-        if (*c == '"') {
-            field[n++] = ++c;
-            char *w = c;
-            while (*c && !(*c == '"' && c[1] != '"')) *w++ = *c == '"' ? *++c : *c, c++;
-            if (*c) c++;
-            *w = '\0';
-            if (*c == ',') c++;
-        } else {
-            field[n++] = c;
-            c += strcspn(c, ",");
-            if (*c) *c++ = '\0';
-        }
-    }
-    return n;
-}
-
-/* A recorded profile of the reference (grading/NN-name/profile/<stage>.txt, "kernel <i>" then
- * "<metric> <value>" lines): the value of `metric` for its kernel i, or NAN. */
-static double recorded(const char *text, int kernel, const char *metric)
-{
-    if (!text) return NAN;
-    char want[32];
-    snprintf(want, sizeof want, "kernel %d ", kernel);
-    const char *at = strstr(text, want);
-    while (at && at != text && at[-1] != '\n') at = strstr(at + 1, want);
-    if (!at) return NAN;
-    const char *end = strstr(at + 1, "\nkernel ");
-    size_t len = strlen(metric);
-    for (const char *l = strchr(at, '\n'); l && (!end || l < end); l = strchr(l + 1, '\n'))
-        if (!strncmp(l + 1, metric, len) && l[1 + len] == ' ') return atof(l + 1 + len);
-    return NAN;
-}
-
 /* The stage's timed case with its runner under Nsight Compute: the first few launches of the
  * student's kernels (every kernel but the runner's wb_*), each with the figures that explain a
  * kernel's speed, and the reference's where they were recorded. */
@@ -279,71 +197,37 @@ static int profile_gpu(const options *opt, grader *g, const char *source, int st
     }
     if (!o.ok) printf("  the stage did not run cleanly [%s]: %s\n", o.reason, o.detail);
     /* the header line (it names "Kernel Name"), the units line, then a row a kernel */
-    char *save = NULL, *head[512], *unit[512], *row[512], empty[] = "";
-    int nh = 0, kernels = 0, units = 0;
-    for (int i = 0; i < 512; i++) unit[i] = empty;
-    char *lines = text ? text : empty;
-    for (char *line = strtok_r(lines, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        if (!nh) {
-            if (strstr(line, "\"Kernel Name\"")) nh = csv_fields(line, head, 512);
-            continue;
-        }
-        if (line[0] != '"' || csv_fields(line, row, 512) != nh) continue;
-        if (!row[0][0] && !units) { /* the units line: no ID */
-            memcpy(unit, row, (size_t)nh * sizeof *row);
-            units = 1;
-            continue;
-        }
-        int name = -1;
-        for (int i = 0; i < nh; i++) name = !strcmp(head[i], "Kernel Name") ? i : name;
-        char ref_path[1200];
-        snprintf(ref_path, sizeof ref_path, "%s/profile/%s.txt", opt->lab_dir, LAB.stages[stage].name);
-        char *ref = read_text(ref_path, 1 << 20);
-        printf("\n  kernel %d: %s%s\n", kernels, name >= 0 ? row[name] : "?",
-               ref ? "   (right: the reference's, as recorded in grading/.../profile/)" : "");
-        snprintf(raw, sizeof raw, "%s/profile-%s.txt", dir, LAB.stages[stage].name);
-        FILE *keep = fopen(raw, kernels ? "a" : "w");
-        if (keep) fprintf(keep, "kernel %d %s\n", kernels, name >= 0 ? row[name] : "?");
-        for (size_t m = 0; m < sizeof ncu_shown / sizeof ncu_shown[0]; m++) {
-            const ncu_metric *k = &ncu_shown[m];
-            int col = -1;
-            for (int i = 0; i < nh; i++) col = !strcmp(head[i], k->name) ? i : col;
-            if (col < 0) {
-                printf("  %-28s %12s\n", k->label, "not measured");
+    ncu_kernel found[NCU_KERNELS_MAX];
+    int kernels = ncu_read(text, found, NCU_KERNELS_MAX);
+    char ref_path[1200];
+    snprintf(ref_path, sizeof ref_path, "%s/profile/%s.txt", opt->lab_dir, LAB.stages[stage].name);
+    char *ref = read_text(ref_path, 1 << 20);
+    snprintf(raw, sizeof raw, "%s/profile-%s.txt", dir, LAB.stages[stage].name);
+    FILE *keep = kernels ? fopen(raw, "w") : NULL;
+    for (int k = 0; k < kernels; k++) {
+        const ncu_kernel *nk = &found[k];
+        printf("\n  kernel %d: %s%s\n", k, nk->name, ref ? "   (right: the reference's, as recorded in grading/.../profile/)" : "");
+        if (keep) fprintf(keep, "kernel %d %s\n", k, nk->name);
+        for (int m = 0; m < NCU_SHOWN; m++) {
+            const ncu_metric *km = &ncu_shown[m];
+            if (isnan(nk->value[m])) {
+                printf("  %-28s %12s\n", km->label, "not measured");
                 continue;
             }
-            double v = atof(row[col]);
-            if (k->unit[0] == 'u' && !strcmp(unit[col], "nsecond")) v /= 1e3; /* ncu says ns or us by size */
-            if (k->unit[0] == 'u' && !strcmp(unit[col], "msecond")) v *= 1e3;
-            double r = recorded(ref, kernels, k->name);
+            double r = ncu_recorded(ref, k, km->name);
             char rs[32] = "";
             if (!isnan(r)) snprintf(rs, sizeof rs, "%10.4g", r);
-            printf("  %-28s %12.4g %-5s %10s  %s\n", k->label, v, k->unit, rs, k->meaning);
-            if (keep) fprintf(keep, "%s %.6g\n", k->name, v);
-        }
-        struct { double v; int i; } top[3] = {{-1, -1}, {-1, -1}, {-1, -1}};
-        for (size_t st = 0; st < sizeof ncu_stalls / sizeof ncu_stalls[0]; st++) {
-            char want[160];
-            snprintf(want, sizeof want, "smsp__average_warps_issue_stalled_%s_per_issue_active.ratio", ncu_stalls[st].reason);
-            for (int i = 0; i < nh; i++) {
-                if (strcmp(head[i], want)) continue;
-                double v = atof(row[i]);
-                for (int t = 0; t < 3; t++)
-                    if (v > top[t].v) {
-                        for (int u = 2; u > t; u--) top[u] = top[u - 1];
-                        top[t].v = v, top[t].i = (int)st;
-                        break;
-                    }
-            }
+            printf("  %-28s %12.4g %-5s %10s  %s\n", km->label, nk->value[m], km->unit, rs, km->meaning);
+            if (keep) fprintf(keep, "%s %.6g\n", km->name, nk->value[m]);
         }
         printf("  warp stalls, cycles per instruction issued (the three largest):\n");
-        for (int t = 0; t < 3 && top[t].i >= 0; t++)
-            printf("    %-20s %8.2f  %s\n", ncu_stalls[top[t].i].reason, top[t].v, ncu_stalls[top[t].i].meaning);
-        if (top[0].i < 0) printf("    not measured\n");
-        if (keep) fclose(keep);
-        free(ref);
-        kernels++;
+        for (int t = 0; t < 3 && nk->stall[t] >= 0; t++)
+            printf("    %-20s %8.2f  %s\n", ncu_stalls[nk->stall[t]].reason, nk->stall_cycles[t],
+                   ncu_stalls[nk->stall[t]].meaning);
+        if (nk->stall[0] < 0) printf("    not measured\n");
     }
+    if (keep) fclose(keep);
+    free(ref);
     free(text);
     if (!kernels) {
         printf("  no kernel of yours was profiled (ncu's log: %s)\n", log);
