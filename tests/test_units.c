@@ -627,6 +627,7 @@ START_TEST(test_runner_gpu_is_one_named_device_or_zero)
     ck_assert_str_eq(runner_gpu(""), "0");
     ck_assert_str_eq(runner_gpu("3"), "3");
     ck_assert_str_eq(runner_gpu("GPU-8c1f2e3a-0b4d-4e5f-9a6b-7c8d9e0f1a2b"), "GPU-8c1f2e3a-0b4d-4e5f-9a6b-7c8d9e0f1a2b");
+    ck_assert_str_eq(runner_gpu("MIG-GPU-8c1f2e3a-0b4d-4e5f-9a6b-7c8d9e0f1a2b/1/0"), "MIG-GPU-8c1f2e3a-0b4d-4e5f-9a6b-7c8d9e0f1a2b/1/0");
     ck_assert_str_eq(runner_gpu("0,1"), "0");
     ck_assert_str_eq(runner_gpu("1 LD_PRELOAD=x"), "0");
     ck_assert_str_eq(runner_gpu("1\nLD_PRELOAD=/tmp/x.so"), "0");

@@ -315,14 +315,14 @@ static int tracing(void)
 }
 
 /* The GPU the runner sees: the grader's own CUDA_VISIBLE_DEVICES where it names one device (an
- * index, or a UUID such as GPU-8c1f... or MIG-...), so that an instructor can grade on every GPU
+ * index, or a UUID such as GPU-8c1f..., MIG-... or the older MIG-GPU-.../1/0), so that an instructor can grade on every GPU
  * of a node at once, one grader a GPU; otherwise device 0. Never a list: the student's code gets one
  * GPU, the one whose ceilings were measured. */
 const char *runner_gpu(const char *asked)
 {
     if (!asked || !*asked || strlen(asked) > 64) return "0";
     for (const char *c = asked; *c; c++)
-        if (!isalnum((unsigned char)*c) && *c != '-') return "0";
+        if (!isalnum((unsigned char)*c) && *c != '-' && *c != '/') return "0";
     return asked;
 }
 
