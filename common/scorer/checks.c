@@ -200,24 +200,22 @@ int cuda_sanitizer_report(const char *output, const char *tool, const char *sour
     return found;
 }
 
-/* Did a sanitizer report? (UBSan, inside AddressSanitizer's runtime, may exit with status 1;
- * compute-sanitizer prints its "=========" lines, a clean run only its banner and a summary of 0.) */
+/* Did AddressSanitizer or UBSan report? (UBSan, inside AddressSanitizer's runtime, may exit with
+ * status 1.) compute-sanitizer's report is cuda_sanitizer_finding's. */
 static int sanitizer_spoke(const grader *g)
 {
-    char *text = read_text(g->output, 1 << 20), report[1400];
-    int said = 0;
-    if (text && !LAB.gpu) said = strstr(text, "ERROR: AddressSanitizer") || strstr(text, "runtime error: ");
-    if (text && LAB.gpu) said = cuda_sanitizer_report(text, g->sanitizer_tool, LAB.source, report, sizeof report);
+    char *text = read_text(g->output, 1 << 20);
+    int said = text && (strstr(text, "ERROR: AddressSanitizer") || strstr(text, "runtime error: "));
     free(text);
     return said;
 }
 
 int cuda_sanitizer_finding(const grader *g, const char *where, outcome *o)
 {
-    if (!sanitizer_spoke(g)) return 0;
     char report[1400], *text = read_text(g->output, 1 << 20);
-    cuda_sanitizer_report(text, g->sanitizer_tool, LAB.source, report, sizeof report);
+    int found = cuda_sanitizer_report(text, g->sanitizer_tool, LAB.source, report, sizeof report);
     free(text);
+    if (!found) return 0;
     char was[200] = "";
     if (!o->ok) snprintf(was, sizeof was, "\n  (the case's result: %s)", o->reason);
     o->ok = 1; /* fail() below sets the verdict afresh */
@@ -232,6 +230,10 @@ void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, l
     char text[256], sh[64];
     runner_end_text(e, text, sizeof text);
     shape_text(p, shape, sh, sizeof sh);
+    if (LAB.gpu && g->lim.sanitize && cuda_sanitizer_finding(g, sh, o)) { /* what compute-sanitizer found is the why */
+        o->fatal = 1;
+        return;
+    }
     const char *reason = e->timed_out ? "timeout"
                          : e->signaled && e->sig == SIGSYS ? "forbidden-syscall"
                          : e->signaled && e->sig == SIGXFSZ ? "output-flood"
@@ -253,12 +255,10 @@ void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, l
                                     "may run");
     }
     if (e->exited && e->code == RUNNER_CUDA_ERROR) snprintf(text, sizeof text, "stopped by a CUDA error");
-    if (e->exited && e->code != 0 && g->lim.sanitize && sanitizer_spoke(g)) {
+    if (e->exited && e->code != 0 && g->lim.sanitize && !LAB.gpu && sanitizer_spoke(g)) {
         reason = "sanitizer";
-        snprintf(text, sizeof text, LAB.gpu ? "compute-sanitizer found a bug (its report, at the line of your file, "
-                                              "is below)"
-                                            : "the sanitizers found a bug (their report, and the lines of your file it "
-                                              "points at, are below)");
+        snprintf(text, sizeof text, "the sanitizers found a bug (their report, and the lines of your file it points at, "
+                                    "are below)");
     }
     if (e->exited && e->code == RUNNER_LEAK) {
         reason = "leak";
@@ -267,11 +267,7 @@ void runner_failed(const grader *g, const runner_end *e, const lab_problem *p, l
     char tail[1400];
     output_tail(g->output, tail, sizeof tail);
     if (!strcmp(reason, "sanitizer")) {
-        if (LAB.gpu) {
-            char *text = read_text(g->output, 1 << 20);
-            cuda_sanitizer_report(text, g->sanitizer_tool, LAB.source, tail, sizeof tail);
-            free(text);
-        } else sanitizer_summary(g, tail, sizeof tail);
+        sanitizer_summary(g, tail, sizeof tail);
         fail(o, reason, "%s: %s\n%s", sh, text, tail);
     } else fail(o, reason, "%s: %s%s%s", sh, text, tail[0] ? "\n  its output ended with:\n" : "", tail);
     /* A bad access: the sanitizers name the line of the student's file where it happened. */

@@ -121,8 +121,8 @@ outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
         g->alive = 0;
         char sh[64];
         shape_text(pr, shape, sh, sizeof sh);
-        if (!cuda_sanitizer_finding(g, sh, &o) && (io != 0 || !(e.exited && e.code == 0)) && o.ok)
-            runner_failed(g, &e, s.p, shape, &o);
+        if (o.ok && (io != 0 || !(e.exited && e.code == 0))) runner_failed(g, &e, s.p, shape, &o); /* its finding first */
+        else cuda_sanitizer_finding(g, sh, &o); /* one beside a wrong result, or in a run that ended well */
         o.fatal |= !o.ok;
     } else if (io != 0 || !o.ok) case_failed(g, s.p, shape, &o); /* a wrong answer may leave the runner mid-case */
     bufset_free(&s);
