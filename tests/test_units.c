@@ -891,6 +891,27 @@ START_TEST(test_speed_rules_on_recorded_figures)
 }
 END_TEST
 
+/* Lab 05's matvec: a pipeline is a kernel running while a copy in is under way on another stream. */
+START_TEST(test_a_pipeline_is_kernels_under_copies)
+{
+    /* chunks over two streams: chunk 1's copy in (stream 2) under chunk 0's kernel (stream 1) */
+    const trace_event piped[] = {{1, TRACE_H2D, 0, 1.0},     {1, TRACE_KERNEL, 1.0, 1.02}, {2, TRACE_H2D, 1.0, 2.0},
+                                 {1, TRACE_D2H, 1.02, 1.03}, {2, TRACE_KERNEL, 2.0, 2.02}, {2, TRACE_D2H, 2.02, 2.03}};
+    ck_assert_int_eq(kernels_under_copies(piped, 6), 1);
+    /* all of A in, then one kernel, then y out, on one stream: nothing overlaps */
+    const trace_event serial[] = {{1, TRACE_H2D, 0, 2.0}, {1, TRACE_KERNEL, 2.0, 2.04}, {1, TRACE_D2H, 2.04, 2.05}};
+    ck_assert_int_eq(kernels_under_copies(serial, 3), 0);
+    /* chunks on one stream, one after another: the copies and kernels take turns, still nothing */
+    const trace_event turns[] = {{1, TRACE_H2D, 0, 1.0}, {1, TRACE_KERNEL, 1.0, 1.02}, {1, TRACE_H2D, 1.02, 2.02},
+                                 {1, TRACE_KERNEL, 2.02, 2.04}};
+    ck_assert_int_eq(kernels_under_copies(turns, 4), 0);
+    /* a kernel beside a copy *out* on another stream is no pipeline of A */
+    const trace_event out[] = {{1, TRACE_KERNEL, 0, 1.0}, {2, TRACE_D2H, 0.5, 1.5}};
+    ck_assert_int_eq(kernels_under_copies(out, 2), 0);
+    ck_assert_int_eq(kernels_under_copies(NULL, 0), 0); /* no timeline came back */
+}
+END_TEST
+
 /* Row 38: a runner that claims any time at all (moved on its stack, in its heap, in mapped memory,
  * by a second thread: its figure is the one number it sends) gains at most the empty call's round
  * trip and the slack below the scorer's own time, and never counts more than the scorer saw. */
@@ -958,6 +979,7 @@ Suite *units_suite(void)
     Suite *s = suite_create("units");
     TCase *t = tcase_create("harness");
     tcase_add_test(t, test_median_odd_even_and_empty);
+    tcase_add_test(t, test_a_pipeline_is_kernels_under_copies);
     tcase_add_test(t, test_runner_clock_gains_at_most_the_slack);
     tcase_add_test(t, test_percent_decimals_show_requirements_as_set);
     tcase_add_test(t, test_median_ignores_one_outlier);

@@ -94,8 +94,9 @@ struct lab_problem {
     /* GPU gemm problems: C = alpha A B + beta C. Shapes above `probe_flops` are checked against
      * cuBLAS run by the GPU probe on the same inputs (a CPU reference would take minutes). */
     double alpha, beta, probe_flops;
-    /* CEIL_PIPELINE: the probe's kernel is Horner's rule of this degree in float, one element each. */
-    int poly_degree;
+    /* CEIL_PIPELINE: the probe's kernel is Horner's rule of this degree in float, one element each;
+     * or, where matvec_pipeline is set, y = A x in double, A (m x n) and x in, y out. */
+    int poly_degree, matvec_pipeline;
     /* Input values: uniform in [lo, hi), rounded to the nearest multiple of `quantum` when it is > 0. */
     double lo, hi, quantum;
     /* The sizes graded this run, drawn from r; timed ones are sized from the machine. */

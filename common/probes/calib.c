@@ -298,13 +298,10 @@ double gpu_gemm(const char *probe, const char *scratch, const char *kind, int m,
     return g;
 }
 
-int gpu_pipeline(const char *probe, const char *scratch, int n, int degree, pipeline_times *out)
+static int pipeline_probe(char **argv, const char *scratch, pipeline_times *out)
 {
-    char nn[32], dd[32], log[1024];
-    snprintf(nn, sizeof nn, "%d", n);
-    snprintf(dd, sizeof dd, "%d", degree);
+    char log[1024];
     snprintf(log, sizeof log, "%s/pipeline-probe.txt", scratch);
-    char *argv[] = {(char *)probe, "--pipeline", nn, dd, NULL};
     config c = {0};
     int rc = run_probe(argv, log, &c);
     *out = (pipeline_times){config_num_or(&c, "h2d_s", 0), config_num_or(&c, "kernel_s", 0),
@@ -312,6 +309,24 @@ int gpu_pipeline(const char *probe, const char *scratch, int n, int degree, pipe
                             config_num_or(&c, "kernel_best_s", 0)};
     config_free(&c);
     return rc == 0 && out->h2d > 0 && out->kernel > 0 && out->d2h > 0 ? 0 : -1;
+}
+
+int gpu_pipeline(const char *probe, const char *scratch, int n, int degree, pipeline_times *out)
+{
+    char nn[32], dd[32];
+    snprintf(nn, sizeof nn, "%d", n);
+    snprintf(dd, sizeof dd, "%d", degree);
+    char *argv[] = {(char *)probe, "--pipeline", nn, dd, NULL};
+    return pipeline_probe(argv, scratch, out);
+}
+
+int gpu_pipeline_matvec(const char *probe, const char *scratch, int m, int n, pipeline_times *out)
+{
+    char mm[32], nn[32];
+    snprintf(mm, sizeof mm, "%d", m);
+    snprintf(nn, sizeof nn, "%d", n);
+    char *argv[] = {(char *)probe, "--pipeline-matvec", mm, nn, NULL};
+    return pipeline_probe(argv, scratch, out);
 }
 
 double gpu_vendor(const char *probe, const char *scratch, const char *name, lab_shape s, char *what, size_t len)

@@ -75,6 +75,9 @@ static inline double pipeline_fastest(const pipeline_times *t)
 }
 static inline double pipeline_serial(const pipeline_times *t) { return t->h2d + t->kernel + t->d2h; }
 int gpu_pipeline(const char *probe, const char *scratch, int n, int degree, pipeline_times *out);
+/* The same for y = A x in double, A (m x n) and x in host memory: copy in of A and x, a warp-per-row
+ * kernel, copy out of y. */
+int gpu_pipeline_matvec(const char *probe, const char *scratch, int m, int n, pipeline_times *out);
 /* A vendor library's routine for a lab's problem (lab_problem.vendor: "cub-scan", "cublas-transpose")
  * at shape s, on data the probe makes: the median seconds of a call, 0 on failure; what it ran, in
  * words, into what. */

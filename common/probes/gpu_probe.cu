@@ -17,6 +17,9 @@
  *                        host-to-device copy (h2d_s), Horner's rule of that degree on each element
  *                        (kernel_s), device-to-host copy (d2h_s), each timed alone; and what
  *                        creating and destroying a stream costs (stream_create_us)
+ *   gpu-probe --pipeline-matvec M N
+ *                        the same three parts for y = A x in double, A (M x N) and x in host memory:
+ *                        the copy in of A and x, a warp-per-row kernel, the copy out of y
  *
  * Prints "key = value" lines; "devices = 0" (and why) where there is no usable GPU. */
 #define CUBLAS_CHECK_WANTED
@@ -324,6 +327,49 @@ static int pipeline_mode(int argc, char **argv)
     return 0;
 }
 
+/* The matvec pipeline's kernel: a warp a row, lanes striding along it, a shuffle sum. */
+__global__ static void matvec_rows(int m, int n, const double *A, const double *x, double *y)
+{
+    int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32, lane = threadIdx.x % 32;
+    if (row >= m) return;
+    double acc = 0;
+    for (int j = lane; j < n; j += 32) acc += A[(size_t)row * n + j] * x[j];
+    for (int o = 16; o > 0; o /= 2) acc += __shfl_down_sync(0xffffffffu, acc, o);
+    if (lane == 0) y[row] = acc;
+}
+
+/* --pipeline-matvec: see the top of the file. A and x sit in one pinned buffer, copied in as one. */
+static int pipeline_matvec_mode(int argc, char **argv)
+{
+    long m = argc == 4 ? atol(argv[2]) : 0, n = argc == 4 ? atol(argv[3]) : 0;
+    if (m < 1 || n < 1) {
+        fprintf(stderr, "usage: gpu-probe --pipeline-matvec M N (1 <= M, N)\n");
+        return 2;
+    }
+    size_t in = ((size_t)m * n + n) * sizeof(double), out = (size_t)m * sizeof(double);
+    double *hin, *hy, *din, *dy;
+    CUDA_CHECK(cudaMallocHost(&hin, in));
+    CUDA_CHECK(cudaMallocHost(&hy, out));
+    CUDA_CHECK(cudaMalloc(&din, in));
+    CUDA_CHECK(cudaMalloc(&dy, out));
+    for (size_t i = 0; i < in / sizeof(double); i++) hin[i] = (double)((i * 2654435761u) % 2000) / 1000.0 - 1.0;
+    cudaStream_t s;
+    CUDA_CHECK(cudaStreamCreate(&s));
+    double h2d = median_time([&] { CUDA_CHECK(cudaMemcpyAsync(din, hin, in, cudaMemcpyHostToDevice, s)); }, 10);
+    double kernel = median_time([&] {
+        matvec_rows<<<(unsigned)((m + 7) / 8), 256, 0, s>>>((int)m, (int)n, din, din + (size_t)m * n, dy);
+        CUDA_CHECK_LAST();
+    }, 10);
+    double d2h = median_time([&] { CUDA_CHECK(cudaMemcpyAsync(hy, dy, out, cudaMemcpyDeviceToHost, s)); }, 10);
+    printf("h2d_s = %.6g\nkernel_s = %.6g\nd2h_s = %.6g\nkernel_best_s = %.6g\n", h2d, kernel, d2h, kernel);
+    CUDA_CHECK(cudaStreamDestroy(s));
+    CUDA_CHECK(cudaFreeHost(hin));
+    CUDA_CHECK(cudaFreeHost(hy));
+    CUDA_CHECK(cudaFree(din));
+    CUDA_CHECK(cudaFree(dy));
+    return 0;
+}
+
 /* --vendor: see the top of the file. Inputs are whatever fill makes: the libraries' speed does not
  * depend on the values. */
 static int vendor_mode(int argc, char **argv)
@@ -375,6 +421,7 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--gemm")) return gemm_mode(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "--pipeline")) return pipeline_mode(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "--pipeline-matvec")) return pipeline_matvec_mode(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "--vendor")) return vendor_mode(argc, argv);
     bool want_copy = false, want_blas = false;
     for (int i = 1; i < argc; i++) {

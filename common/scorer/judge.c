@@ -78,18 +78,22 @@ static double blas_ceiling_again(grader *g, const lab_problem *p, lab_shape s)
 }
 
 /* Data that starts and ends in host memory: the probe times copy in, its own kernel and copy out
- * at n, once per n in this run. Their maximum is the ideal overlapped time. */
+ * at n (a matvec pipeline: at m x n), once per size in this run. Their maximum is the ideal
+ * overlapped time. */
 pipeline_times pipeline_ceiling(grader *g, const lab_problem *p, lab_shape s)
 {
     lab_run *r = g->run;
+    int m = p->matvec_pipeline ? s.m : 0; /* poly's m is its stream count, which the probe doesn't use */
     for (int i = 0; i < r->npipe; i++)
-        if (r->pipe[i].n == s.n) return r->pipe[i].t;
+        if (r->pipe[i].n == s.n && r->pipe[i].m == m) return r->pipe[i].t;
     char probe[1024];
     snprintf(probe, sizeof probe, "%s/common/gpu-probe", r->build_dir);
     pipeline_times t;
-    if (gpu_pipeline(probe, g->scratch, s.n, p->poly_degree, &t))
+    if (p->matvec_pipeline ? gpu_pipeline_matvec(probe, g->scratch, s.m, s.n, &t)
+                           : gpu_pipeline(probe, g->scratch, s.n, p->poly_degree, &t))
         die("could not measure the copy and kernel times with %s (see %s/pipeline-probe.txt)", probe, g->scratch);
-    if (r->npipe < (int)(sizeof r->pipe / sizeof r->pipe[0])) r->pipe[r->npipe].n = s.n, r->pipe[r->npipe++].t = t;
+    if (r->npipe < (int)(sizeof r->pipe / sizeof r->pipe[0]))
+        r->pipe[r->npipe].m = m, r->pipe[r->npipe].n = s.n, r->pipe[r->npipe++].t = t;
     return t;
 }
 
@@ -155,6 +159,20 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
              percent_decimals(res->required, res->required), 100 * res->required, res->required * res->ceiling_gflops,
              res->disagreed ? " (the runner's own clock disagreed with the grader's on some calls: the grader's "
                               "times were used)" : "");
+}
+
+/* thresholds.conf's overlap_<stage> = 1: the traced call (one more after the timed ones) must show
+ * a kernel running while a copy in was under way on another stream; without, no speed points. */
+static void judge_overlap(grader *g, int stage, stage_result *res, outcome *o)
+{
+    char key[80];
+    snprintf(key, sizeof key, "overlap_%s", LAB.stages[stage].name);
+    if (!o->ok || config_num_or(&g->run->cfg, key, 0) <= 0 || kernels_under_copies(res->trace, res->ntrace) > 0) return;
+    res->fast_enough = 0, res->points_speed = 0;
+    fail(o, "technique", "no pipeline: in the traced call (one more call after the timed ones, %d operations) no "
+         "kernel ran while a copy to the device was under way on another stream, so the copies and kernels went one "
+         "after another. Queue the chunks on several streams, each chunk's copy in, kernel and copy out on its "
+         "stream, so that one chunk's kernel runs while the next chunk is copied in", res->ntrace);
 }
 
 /* Time lost (the host's steal, or waiting for a CPU) over the least disturbed of two timed runs (-1:
@@ -717,6 +735,7 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
             retime_if_short(g, stage, cases[i].s, res, &o);
             if (res->correct) judge_speedup(g, stage, cases[i].s, res, &o);
             judge_busy(g, p, res, &o);
+            judge_overlap(g, stage, res, &o);
             phase("  %s: retime, speedup", LAB.stages[stage].name);
         }
         if (!o.ok) {

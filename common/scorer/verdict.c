@@ -29,6 +29,20 @@ int worth_measuring_library_again(double fraction, double threshold, int gpu)
 
 double impossible_above(double margin, double bound) { return margin * bound; }
 
+int kernels_under_copies(const trace_event *ev, int n)
+{
+    int found = 0;
+    for (int k = 0; k < n; k++) {
+        if (ev[k].kind != TRACE_KERNEL) continue;
+        for (int c = 0; c < n; c++)
+            if (ev[c].kind == TRACE_H2D && ev[c].stream != ev[k].stream && ev[c].t0 < ev[k].t1 && ev[k].t0 < ev[c].t1) {
+                found++;
+                break;
+            }
+    }
+    return found;
+}
+
 void speed_points(stage_result *res, double partial_from)
 {
     res->fast_enough = res->fraction >= res->required;

@@ -26,6 +26,10 @@ int worth_measuring_library_again(double fraction, double threshold, int gpu);
  * fastest the machine was seen to stream times the intensity, the library's rate, or the pipeline's
  * ideal with the fastest kernel the probe has). */
 double impossible_above(double margin, double bound);
+/* How many kernels of a traced call ran while a copy to the device was under way on another stream
+ * (their intervals meet): what a pipeline is, where speed cannot show it (a kernel far shorter
+ * than its copy, as lab 05's matvec: thresholds.conf's overlap_<stage>). */
+int kernels_under_copies(const trace_event *ev, int n);
 /* A timed stage's speed points from res->fraction against res->required: full at the requirement,
  * none at partial_from times it or below, in proportion between; res->fast_enough set. */
 void speed_points(stage_result *res, double partial_from);

@@ -1,5 +1,6 @@
 /* lab.c - lab 05: y = p(x) for a host array x, through the GPU and back, four ways: pageable
- * copies, pinned copies, a multi-stream pipeline, and the pipeline as a CUDA graph. The student
+ * copies, pinned copies, a multi-stream pipeline, and the pipeline as a CUDA graph; then y = A x
+ * with A in host memory, its rows pipelined over streams (the source's task 4). The student
  * owns every allocation and copy; the harness times the whole trip and, in the runner, counts what
  * the student's code creates and destroys and records what it queued on which stream. */
 #include <math.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 
 #include "lab.h"
+#include "problems.h"
 #include "runner.h"
 #include "streams.h"
 
@@ -111,23 +113,58 @@ static const lab_problem poly = {
     .cases = poly_cases, .bench_cases = poly_bench,
 };
 
+/* ---------------------------------------------------------------- stage 5: y = A x, A in host memory */
+
+/* y = A x in double (problems.h), A and x in host memory. The copy of A over the link bounds it:
+ * 8 bytes of A a multiply-add, against the device's own memory some 60 times faster, so the ideal
+ * is the copy in of A and x (the probe's, at the same m x n). A is the varying input, redrawn whole
+ * before every timed call: a copy of A kept on the device from an earlier call is of no use.
+ * Edges, rows shorter and longer than a warp, a random shape, and the timed 8192 x 4096 (256 MiB). */
+static int mv_cases(rng *r, size_t llc, lab_case *out)
+{
+    lab_shape s[] = {{1, 1, 0},    {3, 5, 0},      {17, 1000, 0}, {1000, 17, 0},
+                     {4099, 257, 0}, {rng_int(r, 1, 3000), rng_int(r, 1, 3000), 0}, {8192, 4096, 0}};
+    int n = sizeof s / sizeof s[0];
+    for (int i = 0; i < n; i++) out[i] = (lab_case){s[i], i == n - 1};
+    (void)llc;
+    return n;
+}
+
+/* 8 MiB to 1 GiB of A, square, tall and wide. */
+static int mv_bench(size_t llc, lab_case *out)
+{
+    static const lab_shape s[] = {{1024, 1024, 0}, {4096, 4096, 0}, {8192, 4096, 0}, {16384, 8192, 0},
+                                  {262144, 128, 0}, {128, 262144, 0}};
+    int n = sizeof s / sizeof s[0];
+    for (int i = 0; i < n; i++) out[i] = (lab_case){s[i], 1};
+    (void)llc;
+    return n;
+}
+
+static const lab_problem matvec = {
+    .name = "matvec", .nbufs = MATVEC_NBUFS, .out = MATVEC_Y, .vary = MATVEC_A, .layout = matvec_layout,
+    .flops = matvec_flops, .bytes = matvec_bytes, .reference = matvec_reference, .reference_at = matvec_reference_at,
+    .ceiling = CEIL_PIPELINE, .matvec_pipeline = 1, .lo = -1, .hi = 1, .cases = mv_cases, .bench_cases = mv_bench,
+};
+
 /* ---------------------------------------------------------------- the runner's side: runner.c */
 
 /* The harness does no copies of its own: the student's functions get the host arrays. */
-#define STAGE(id, what, name) \
-    {id, #name "_create " #name "_run " #name "_destroy", what, &poly, RUNNER_ONLY(name##_setup), NULL, RUNNER_ONLY(name##_call), NULL, \
+#define STAGE(id, what, name, problem) \
+    {id, #name "_create " #name "_run " #name "_destroy", what, &problem, RUNNER_ONLY(name##_setup), NULL, RUNNER_ONLY(name##_call), NULL, \
      RUNNER_ONLY(name##_teardown)}
 
 static const lab_stage stages[] = {
-    STAGE("pageable", "malloc'd host memory, one stream: copy in, compute, copy out", pageable),
-    STAGE("pinned", "the host arrays page-locked: the same three steps at full copy speed", pinned),
-    STAGE("pipelined", "chunks over several streams: copy in, compute and copy out overlap", pipelined),
-    STAGE("graph", "the pipeline captured once as a CUDA graph, replayed", graph),
+    STAGE("pageable", "malloc'd host memory, one stream: copy in, compute, copy out", pageable, poly),
+    STAGE("pinned", "the host arrays page-locked: the same three steps at full copy speed", pinned, poly),
+    STAGE("pipelined", "chunks over several streams: copy in, compute and copy out overlap", pipelined, poly),
+    STAGE("graph", "the pipeline captured once as a CUDA graph, replayed", graph, poly),
+    STAGE("matvec", "y = A x with A in host memory: its rows in chunks over streams", matvec, matvec),
 };
 
 const lab LAB = {
     .id = "05-streams",
-    .title = "CUDA streams: pinned memory and a copy/compute pipeline",
+    .title = "CUDA streams: pinned memory, a copy/compute pipeline, and a matvec over the link",
     .source = "streams.cu",
     .threads = 1,
     .gpu = 1,

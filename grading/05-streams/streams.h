@@ -1,6 +1,6 @@
 /* streams.h - lab 05: the functions you write in labs/05-streams/streams.cu. Do not edit.
  *
- * The data starts and ends in host memory. Every stage computes, for 0 <= i < n,
+ * The data starts and ends in host memory. Stages 1 to 4 compute, for 0 <= i < n,
  *
  *     y[i] = c[0] + c[1] x[i] + c[2] x[i]^2 + ... + c[POLY_DEGREE] x[i]^POLY_DEGREE
  *
@@ -17,6 +17,9 @@
  *   <stage>_destroy  untimed: release everything create made. The grader counts device and pinned
  *                    allocations, registrations, streams, events and graphs: a leak fails the stage.
  * x and y are the same two arrays in every call between create and destroy; their contents change.
+ *
+ * Stage 5 computes y = A x in double: A is m x n, row-major (A[i * n + j]), x has n elements and
+ * y m, all three in host memory; A's contents (and x's) change between calls.
  */
 #ifndef STREAMS_H
 #define STREAMS_H
@@ -48,6 +51,12 @@ void pipelined_destroy(void *state);
 void *graph_create(int n, int chunks, int streams, const float *x, float *y, const float *c);
 void graph_run(void *state);
 void graph_destroy(void *state);
+
+/* Stage 5: y = A x with A in host memory: A's rows in chunks over streams (chunks and streams your
+ * choice), so that each chunk's kernel runs while the next chunk is copied in. */
+void *matvec_create(int m, int n, const double *A, const double *x, double *y);
+void matvec_run(void *state);
+void matvec_destroy(void *state);
 
 #ifdef __cplusplus
 }

@@ -4,8 +4,8 @@
  * edit it). Grade with:  make grade LAB=05   (on a machine with an NVIDIA GPU)
  *
  * Each stage has create (untimed: allocate, pin, make streams, capture), run (timed: y = p(x) from
- * host x to host y) and destroy (untimed: release everything create made; the grader counts).
- * The kernel is written for you: this lab is about getting the data to it and back. Make your
+ * host x to host y; in stage 5, y = A x) and destroy (untimed: release everything create made; the
+ * grader counts). The kernels are written for you: this lab is about getting the data to them and back. Make your
  * helpers `static` (only the functions of streams.h may be global). */
 #include "streams.h"
 
@@ -120,3 +120,39 @@ extern "C" void *graph_create(int n, int chunks, int streams, const float *x, fl
 }
 extern "C" void graph_run(void *p) { (void)p; }
 extern "C" void graph_destroy(void *p) { free(p); }
+
+/* ================================================================ stage 5: matvec */
+
+/* y = A x in double, the matrix in host memory (the source's task 4). The kernel is given: a warp
+ * a row, lanes along it, a shuffle sum. rows_launch runs it over `rows` rows of device A (n
+ * doubles each, row-major), device x and device y, on stream s. */
+static __global__ void rows_by_warp(int rows, int n, const double *__restrict__ A, const double *__restrict__ x,
+                                    double *__restrict__ y)
+{
+    int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32, lane = threadIdx.x % 32;
+    if (row >= rows) return;
+    double sum = 0;
+    for (int j = lane; j < n; j += 32) sum += A[(size_t)row * n + j] * x[j];
+    for (int o = 16; o > 0; o /= 2) sum += __shfl_down_sync(0xffffffffu, sum, o);
+    if (lane == 0) y[row] = sum;
+}
+
+[[maybe_unused]] static void rows_launch(int rows, int n, const double *A, const double *x, double *y, cudaStream_t s)
+{
+    if (rows > 0) rows_by_warp<<<(rows + 7) / 8, 256, 0, s>>>(rows, n, A, x, y);
+}
+
+/* TODO(stage 5): in create, cudaMalloc device A (m x n), x and y, pin the host A, x and y
+ * (cudaHostRegister) and make your streams; choose the number of chunks (a few MiB of A each).
+ * In run: copy x in; then for each chunk of rows (m*j/chunks up to m*(j+1)/chunks) on stream
+ * j % streams: cudaMemcpyAsync its rows of A in, rows_launch, cudaMemcpyAsync its part of y out.
+ * Every kernel needs x on the device first: copy it on one stream, record an event there and make
+ * the other streams wait for it (cudaStreamWaitEvent). Wait for all streams before returning. In
+ * destroy, release everything (the grader counts). */
+extern "C" void *matvec_create(int m, int n, const double *A, const double *x, double *y)
+{
+    (void)m, (void)n, (void)A, (void)x, (void)y;
+    return calloc(1, 1);
+}
+extern "C" void matvec_run(void *p) { (void)p; }
+extern "C" void matvec_destroy(void *p) { free(p); }

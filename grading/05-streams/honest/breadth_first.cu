@@ -132,3 +132,75 @@ extern "C" void *graph_create(int n, int chunks, int streams, const float *x, fl
 }
 extern "C" void graph_run(void *p) { replay(((job *)p)->exec, ((job *)p)->st[0]); }
 extern "C" void graph_destroy(void *p) { close_job((job *)p); }
+
+/* Stage 5, y = A x: a block of 128 threads a row (shared-memory tree sum), chunks of ceil(m / 12)
+ * rows over three blocking streams, queued breadth first as above; x copied in first, synchronously. */
+static __global__ void row_tree(int n, const double *__restrict__ A, const double *__restrict__ x, double *__restrict__ y)
+{
+    __shared__ double s[128];
+    const double *a = A + (size_t)blockIdx.x * n;
+    double sum = 0;
+    for (int j = threadIdx.x; j < n; j += 128) sum += a[j] * x[j];
+    s[threadIdx.x] = sum;
+    __syncthreads();
+    for (int h = 64; h > 0; h /= 2) {
+        if (threadIdx.x < h) s[threadIdx.x] += s[threadIdx.x + h];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) y[blockIdx.x] = s[0];
+}
+
+typedef struct mv_job {
+    int m, n, rows;
+    const double *A, *x;
+    double *y, *dA, *dx, *dy;
+    cudaStream_t st[3];
+} mv_job;
+
+extern "C" void *matvec_create(int m, int n, const double *A, const double *x, double *y)
+{
+    mv_job *j = (mv_job *)calloc(1, sizeof *j);
+    j->m = m, j->n = n, j->A = A, j->x = x, j->y = y, j->rows = (m + 11) / 12;
+    cudaMalloc(&j->dA, (size_t)m * n * sizeof(double));
+    cudaMalloc(&j->dx, (size_t)n * sizeof(double));
+    cudaMalloc(&j->dy, (size_t)m * sizeof(double));
+    cudaHostRegister((void *)A, (size_t)m * n * sizeof(double), cudaHostRegisterPortable);
+    cudaHostRegister((void *)x, (size_t)n * sizeof(double), cudaHostRegisterPortable);
+    cudaHostRegister(y, (size_t)m * sizeof(double), cudaHostRegisterPortable);
+    for (int i = 0; i < 3; i++) cudaStreamCreate(&j->st[i]);
+    return j;
+}
+
+extern "C" void matvec_run(void *p)
+{
+    mv_job *j = (mv_job *)p;
+    cudaMemcpy(j->dx, j->x, (size_t)j->n * sizeof(double), cudaMemcpyHostToDevice);
+    for (int round = 0; round * 3 * j->rows < j->m; round++) {
+        for (int step = 0; step < 3; step++)
+            for (int i = 0; i < 3; i++) {
+                size_t lo = (size_t)(round * 3 + i) * j->rows, hi = lo + j->rows;
+                if (hi > (size_t)j->m) hi = j->m;
+                if (lo >= hi) continue;
+                size_t off = lo * j->n;
+                if (step == 0)
+                    cudaMemcpyAsync(j->dA + off, j->A + off, (hi - lo) * j->n * sizeof(double), cudaMemcpyHostToDevice,
+                                    j->st[i]);
+                else if (step == 1) row_tree<<<(unsigned)(hi - lo), 128, 0, j->st[i]>>>(j->n, j->dA + off, j->dx, j->dy + lo);
+                else cudaMemcpyAsync(j->y + lo, j->dy + lo, (hi - lo) * sizeof(double), cudaMemcpyDeviceToHost, j->st[i]);
+            }
+    }
+    for (int i = 0; i < 3; i++) cudaStreamSynchronize(j->st[i]);
+}
+
+extern "C" void matvec_destroy(void *p)
+{
+    mv_job *j = (mv_job *)p;
+    for (int i = 0; i < 3; i++) cudaStreamDestroy(j->st[i]);
+    cudaHostUnregister((void *)j->A);
+    cudaHostUnregister((void *)j->x);
+    cudaHostUnregister(j->y);
+    cudaFree(j->dA);
+    cudaFree(j->dx);
+    cudaFree(j->dy);
+    free(j);
+}

@@ -151,3 +151,80 @@ extern "C" void *graph_create(int n, int chunks, int streams, const float *x, fl
 }
 extern "C" void graph_run(void *v) { replay(((pipe *)v)->exec, ((pipe *)v)->st[0]); }
 extern "C" void graph_destroy(void *p) { close_pipe((pipe *)p); }
+
+/* Stage 5, y = A x: the three role streams again (copies in, kernels, copies out), each chunk of
+ * 256 rows handed from one to the next by two events of its own; a warp a row in blocks of four
+ * warps, each lane summing every 32nd element, then a shuffle sum. */
+static __global__ void row_per_warp(int rows, int n, const double *__restrict__ A, const double *__restrict__ x,
+                                    double *__restrict__ y)
+{
+    int r = blockIdx.x * 4 + threadIdx.x / 32, lane = threadIdx.x % 32;
+    if (r >= rows) return;
+    double sum = 0;
+    for (int j = lane; j < n; j += 32) sum += A[(size_t)r * n + j] * x[j];
+    for (int o = 16; o > 0; o /= 2) sum += __shfl_xor_sync(0xffffffffu, sum, o);
+    if (lane == 0) y[r] = sum;
+}
+
+#define MV_ROWS 256
+typedef struct mv_pipe {
+    int m, n, chunks;
+    const double *A, *x;
+    double *y, *dA, *dx, *dy;
+    cudaStream_t st[ROLES];
+    cudaEvent_t *in, *done;
+} mv_pipe;
+
+extern "C" void *matvec_create(int m, int n, const double *A, const double *x, double *y)
+{
+    mv_pipe *p = (mv_pipe *)calloc(1, sizeof *p);
+    p->m = m, p->n = n, p->A = A, p->x = x, p->y = y, p->chunks = (m + MV_ROWS - 1) / MV_ROWS;
+    cudaMalloc(&p->dA, (size_t)m * n * sizeof(double));
+    cudaMalloc(&p->dx, (size_t)n * sizeof(double));
+    cudaMalloc(&p->dy, (size_t)m * sizeof(double));
+    cudaHostRegister((void *)A, (size_t)m * n * sizeof(double), 0);
+    cudaHostRegister((void *)x, (size_t)n * sizeof(double), 0);
+    cudaHostRegister(y, (size_t)m * sizeof(double), 0);
+    for (int r = 0; r < ROLES; r++) cudaStreamCreateWithFlags(&p->st[r], cudaStreamNonBlocking);
+    p->in = (cudaEvent_t *)calloc(p->chunks, sizeof *p->in);
+    p->done = (cudaEvent_t *)calloc(p->chunks, sizeof *p->done);
+    for (int c = 0; c < p->chunks; c++) {
+        cudaEventCreateWithFlags(&p->in[c], cudaEventDisableTiming);
+        cudaEventCreateWithFlags(&p->done[c], cudaEventDisableTiming);
+    }
+    return p;
+}
+
+extern "C" void matvec_run(void *v)
+{
+    mv_pipe *p = (mv_pipe *)v;
+    cudaMemcpyAsync(p->dx, p->x, (size_t)p->n * sizeof(double), cudaMemcpyHostToDevice, p->st[IN]);
+    for (int c = 0; c < p->chunks; c++) {
+        size_t lo = (size_t)c * MV_ROWS, hi = lo + MV_ROWS < (size_t)p->m ? lo + MV_ROWS : (size_t)p->m, off = lo * p->n;
+        cudaMemcpyAsync(p->dA + off, p->A + off, (hi - lo) * p->n * sizeof(double), cudaMemcpyHostToDevice, p->st[IN]);
+        cudaEventRecord(p->in[c], p->st[IN]);
+        cudaStreamWaitEvent(p->st[RUN], p->in[c], 0);
+        row_per_warp<<<(unsigned)((hi - lo + 3) / 4), 128, 0, p->st[RUN]>>>((int)(hi - lo), p->n, p->dA + off, p->dx,
+                                                                            p->dy + lo);
+        cudaEventRecord(p->done[c], p->st[RUN]);
+        cudaStreamWaitEvent(p->st[OUT], p->done[c], 0);
+        cudaMemcpyAsync(p->y + lo, p->dy + lo, (hi - lo) * sizeof(double), cudaMemcpyDeviceToHost, p->st[OUT]);
+    }
+    cudaStreamSynchronize(p->st[OUT]);
+}
+
+extern "C" void matvec_destroy(void *v)
+{
+    mv_pipe *p = (mv_pipe *)v;
+    for (int c = 0; c < p->chunks; c++) cudaEventDestroy(p->in[c]), cudaEventDestroy(p->done[c]);
+    for (int r = 0; r < ROLES; r++) cudaStreamDestroy(p->st[r]);
+    cudaHostUnregister((void *)p->A);
+    cudaHostUnregister((void *)p->x);
+    cudaHostUnregister(p->y);
+    cudaFree(p->dA);
+    cudaFree(p->dx);
+    cudaFree(p->dy);
+    free(p->in);
+    free(p->done);
+    free(p);
+}
