@@ -7,11 +7,12 @@
  * the process with SIGSYS. Threads (clone with CLONE_THREAD, and mprotect for their stacks) only
  * when threads != 1 (OpenMP labs; 0 means all cores) or gpu (the driver runs helper threads).
  * `sanitized` SANITIZED_ASAN: opening a file fails with EACCES instead, for the sanitizers' reports;
- * SANITIZED_CUDA (a GPU lab under compute-sanitizer or ncu): the tool's in-process part may also
- * talk to the tool over the sockets it opened before the filter (never a new one).
+ * SANITIZED_CUDA (a GPU lab under compute-sanitizer or ncu): opening a file or making a directory
+ * fails with EACCES too, and the tool's in-process part may talk to the tool over the sockets it
+ * opened before the filter (never a new one).
  * WB_SECCOMP_TRACE=1 in the environment (developers only): an unlisted call is reported on stderr
- * ("seccomp: unlisted system call N (0xA, 0xB, 0xC)", with its first three arguments) and fails
- * with ENOSYS instead of killing the process.
+ * ("seccomp: unlisted system call N (0xA, 0xB, 0xC)", with its first three arguments, and the file
+ * it names, if any) and fails with ENOSYS instead of killing the process.
  * Returns 0, or -1 if the kernel refused the filter. */
 enum { SANITIZED_NOT, SANITIZED_ASAN, SANITIZED_CUDA };
 int sandbox_enter(int threads, int gpu, int sanitized);

@@ -167,7 +167,9 @@ static int profile_gpu(const options *opt, grader *g, const char *source, int st
     int built = build_to_profile(opt, g, source, dir);
     if (built) return built;
     snprintf(log, sizeof log, "%s/ncu.csv", dir);
-    char *wrap[] = {ncu, "--csv", "--page", "raw", "--log-file", log, "--kernel-name-base", "function", "--kernel-name",
+    /* --clock-control none: ncu would otherwise lock the GPU's clocks to base while it profiles, a
+     * setting of the card's that other work on it (and the timings of the grader) would see */
+    char *wrap[] = {ncu, "--clock-control", "none", "--csv", "--page", "raw", "--log-file", log, "--kernel-name-base", "function", "--kernel-name",
                     "regex:^(?!wb_)", "--launch-count", "4", "--section", "SpeedOfLight", "--section", "Occupancy",
                     "--section", "LaunchStats", "--section", "WarpStateStats", "--metrics",
                     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_"

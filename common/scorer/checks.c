@@ -157,8 +157,11 @@ static void sanitizer_summary(const grader *g, char *out, size_t len)
 static int cuda_finding_line(const char *body)
 {
     if (!*body || strspn(body, " ") == strlen(body)) return 0;
+    /* ... nor the tool's word on how the program ended (a status other than 0, a signal): the
+     * runner's end says that, and a wrong result or a crash is no finding of the tool's */
     static const char *const quiet[] = {"COMPUTE-SANITIZER", "ERROR SUMMARY: 0 ", "RACECHECK SUMMARY: 0 ",
-                                        "LEAK SUMMARY: 0 "};
+                                        "LEAK SUMMARY: 0 ", "Target application returned an error",
+                                        "Error: process didn't terminate successfully"};
     for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++)
         if (!strncmp(body, quiet[i], strlen(quiet[i]))) return 0;
     return 1;

@@ -601,6 +601,7 @@ static const char *const cuda_tools[] = {"memcheck", "racecheck", "initcheck", "
 static void sanitize_gpu_stage(grader *g, int stage, stage_result *res)
 {
     const stage_result before = *res;
+    stage_result wrong = {0};
     double timeout = g->lim.timeout_s;
     g->lim.timeout_s = timeout * SANITIZED_TIMEOUT_FACTOR;
     for (size_t t = 0; t < sizeof cuda_tools / sizeof cuda_tools[0]; t++) {
@@ -631,8 +632,10 @@ static void sanitize_gpu_stage(grader *g, int stage, stage_result *res)
         }
         g->lim.wrapper = NULL;
         g->lim.cuda_tool = NULL;
-        if (!res->correct) break; /* the first tool's finding (or a wrong result) is the stage's */
+        if (!res->correct && !strcmp(res->reason, "sanitizer")) break; /* the first tool's finding is the stage's */
+        if (!res->correct && !wrong.reason[0]) wrong = *res; /* wrong, no finding: the next tools may say why (a race) */
     }
+    if (res->correct && wrong.reason[0]) *res = wrong;
     g->sanitizer_tool = NULL;
     g->sanitize_per_case = 0;
     g->lim.timeout_s = timeout;
