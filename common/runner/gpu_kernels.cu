@@ -134,6 +134,9 @@ __global__ static void wb_hold_kernel(const volatile int *go, unsigned long long
     }
 }
 
+extern "C" {
+int wb_harness_launch;
+}
 static volatile int *go_host;
 static int *go_dev;
 static cudaEvent_t ev[3];
@@ -156,7 +159,9 @@ extern "C" double wb_gpu_time(void (*f)(void *), void *arg)
     wb_gpu_timer_init();
     *go_host = 0;
     __sync_synchronize();
+    wb_harness_launch = 1; /* not the call's: a lab that traces launches (05) leaves it out */
     wb_hold_kernel<<<1, 1>>>(go_dev, HOLD_NS);
+    wb_harness_launch = 0;
     CUDA_CHECK_LAST();
     CUDA_CHECK(cudaEventRecord(ev[0], 0));
     f(arg);

@@ -268,8 +268,8 @@ static void build_filter(prog *p, int threads, int gpu, int how_sanitized)
      * compute-sanitizer racecheck opens a file at large launches, and copes when it can't: traced
      * on an H100, docs/BENCHMARKS.md), making a directory too (ncu's in-process part tries);
      * otherwise open/openat stay unlisted, GPU labs included (the driver opened its files at init). */
-    if (sanitized || how_sanitized == SANITIZED_CUDA) {
-        uint32_t no = SECCOMP_RET_ERRNO | EACCES;
+    if (sanitized || how_sanitized == SANITIZED_CUDA) { /* traced: each reported, then refused alike (unlisted) */
+        uint32_t no = p->deny == SECCOMP_RET_TRAP ? SECCOMP_RET_TRAP : SECCOMP_RET_ERRNO | EACCES;
         rule(p, __NR_open, no), rule(p, __NR_openat, no), rule(p, __NR_readlink, no), rule(p, __NR_readlinkat, no);
         rule(p, __NR_mkdir, no), rule(p, __NR_mkdirat, no);
     }
@@ -294,8 +294,9 @@ static void put_number(char *msg, size_t *len, unsigned long long v, unsigned ba
 }
 
 /* SIGSYS in trace mode: say which call, with its first three arguments (for ioctl and fcntl the
- * command, for mmap and mprotect the protection: what a rule above looks at), make it fail with
- * ENOSYS, carry on. Async-signal-safe. */
+ * command, for mmap and mprotect the protection: what a rule above looks at) and the file it
+ * names, make it fail (EACCES for a call on a file, as the sanitizers' rule answers; ENOSYS for
+ * the rest), carry on. Async-signal-safe. */
 static void unlisted(int sig, siginfo_t *si, void *context)
 {
     (void)sig;
@@ -322,7 +323,8 @@ static void unlisted(int sig, siginfo_t *si, void *context)
     }
     msg[len++] = '\n';
     if (write(STDERR_FILENO, msg, len) < 0) { /* nothing to be done */ }
-    r[REG_RAX] = -ENOSYS;
+    int named = path || nr == __NR_readlink || nr == __NR_readlinkat; /* as the sanitizers' rule answers them */
+    r[REG_RAX] = named ? -EACCES : -ENOSYS;
     errno = saved;
 }
 

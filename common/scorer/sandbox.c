@@ -350,11 +350,17 @@ static void runner_env(const sandbox_limits *lim, char *threads, size_t len, cha
     env[n] = NULL;
 }
 
+/* The channel's pipes hold a MiB each where the system allows (fs.pipe-max-size, 1 MiB by default),
+ * not 64 KiB: a GPU lab's output of 1 GiB comes through in a sixteenth of the system calls, 1.5
+ * times as fast (0.63 to 0.97 GB/s on a 2-core Xeon VM, 2026-11-28). A refusal leaves the default. */
+#define CHANNEL_PIPE_BYTES (1 << 20)
+
 /* The channel's two pipes and the set-up process's report: all made (0), or none (-1, errno set). */
 static int make_pipes(int to[2], int from[2], int rep[2])
 {
     if (pipe2(to, O_CLOEXEC)) return -1;
     if (pipe2(from, O_CLOEXEC) == 0) {
+        fcntl(to[1], F_SETPIPE_SZ, CHANNEL_PIPE_BYTES), fcntl(from[1], F_SETPIPE_SZ, CHANNEL_PIPE_BYTES);
         if (pipe2(rep, O_CLOEXEC) == 0) return 0;
         close(from[0]), close(from[1]);
     }
