@@ -273,11 +273,15 @@ $(BUILD)/tests/run-tests: $(TEST_SRCS) $(filter-out $(BUILD)/common/grade.o $(BU
 # The sandbox test's two programs (tests/sandbox/, run by tests/test_sandbox.c): a stand-in runner
 # that enters the filter as a GPU lab's runner does and tries one way out, and the scorer's side,
 # which starts it with runner_start and watches what reaches other processes.
-SANDBOX_TEST := $(BUILD)/tests/sandbox-runner $(BUILD)/tests/sandbox-check
+SANDBOX_TEST := $(BUILD)/tests/sandbox-runner $(BUILD)/tests/sandbox-check $(BUILD)/tests/sandbox-profiler
 # (Its stack executable, as a student's file can ask: the sandbox must take that right away.)
 $(BUILD)/tests/sandbox-runner: tests/sandbox/runner.c tests/sandbox/routes.h $(BUILD)/common/runner-seccomp.o
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Itests/sandbox -o $@ $< $(BUILD)/common/runner-seccomp.o -Wl,-z,execstack
+# ... and the runner's files under `make profile` (Landlock beneath ncu's lock folder alone).
+$(BUILD)/tests/sandbox-profiler: tests/sandbox/profiler.c $(BUILD)/common/runner-seccomp.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Icommon/runner -o $@ $< $(BUILD)/common/runner-seccomp.o
 $(BUILD)/tests/sandbox-check: tests/sandbox/check.c tests/sandbox/routes.h $(BUILD)/common/sandbox.o \
                               $(BUILD)/common/util.o
 	@mkdir -p $(@D)

@@ -174,6 +174,33 @@ START_TEST(test_runner_under_a_forking_wrapper_is_sandboxed_alike)
 }
 END_TEST
 
+/* make profile on a GPU lab: Nsight Compute's in-process part locks a file in its folder after the
+ * runner's filter is on, so there files may be made and locked; Landlock keeps every other file
+ * out of reach (an H100, 2026-11-28: without the folder ncu profiled nothing). */
+START_TEST(test_runner_under_the_profiler_reaches_its_lock_folder_alone)
+{
+    int st = sh("build/tests/sandbox-profiler > build/tmp/sandbox-profiler.log 2>&1");
+    char *log = slurp("build/tmp/sandbox-profiler.log");
+    if (st == 3) {
+        printf("the profiler's sandbox: skipped: this kernel has no Landlock (make profile refuses to start there)\n");
+        free(log);
+        return;
+    }
+    ck_assert_msg(st == 0 && log, "sandbox-profiler exited %d:\n%s", st, log ? log : "");
+    static const char *const want[][2] = {{"make the lock file", "ok"}, {"lock it", "ok"}, {"remove it", "ok"},
+                                          {"read /etc/passwd", "EACCES"}, {"make /tmp/wb-profiler-escape", "EACCES"},
+                                          {"make a folder in /tmp", "EACCES"}, {"escape by ..", "EACCES"}};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        const char *line = strstr(log, want[i][0]), *end = line ? strchr(line, '\n') : NULL;
+        const char *got = line ? line + 29 : ""; /* "%-28s %s" */
+        ck_assert_msg(line && end && !strncmp(got, want[i][1], strlen(want[i][1])) && got + strlen(want[i][1]) == end,
+                      "%s: want %s in:\n%s", want[i][0], want[i][1], log);
+    }
+    ck_assert_int_ne(access("/tmp/wb-profiler-escape", F_OK), 0);
+    free(log);
+}
+END_TEST
+
 START_TEST(test_runner_signals_no_other_process_without_namespaces)
 {
     expect_closed_by_filter_alone(0);
@@ -198,6 +225,7 @@ Suite *sandbox_suite(void)
     tcase_add_test(t, test_runner_has_its_own_pid_namespace);
     tcase_add_test(t, test_runner_under_a_forking_wrapper_is_sandboxed_alike);
     tcase_add_test(t, test_runner_has_its_own_pid_namespace_as_ordinary_user);
+    tcase_add_test(t, test_runner_under_the_profiler_reaches_its_lock_folder_alone);
     tcase_add_test(t, test_runner_signals_no_other_process_without_namespaces);
     tcase_add_test(t, test_runner_signals_no_other_process_without_namespaces_as_ordinary_user);
     tcase_set_timeout(t, 120);

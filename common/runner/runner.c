@@ -328,7 +328,11 @@ int main(void)
 {
     /* GPU labs initialise the device (which opens files and starts threads) before the filter. */
     if (LAB.timer && LAB.timer->init && LAB.timer->init()) _exit(RUNNER_NO_GPU);
-    int sanitized = getenv("ASAN_OPTIONS") ? SANITIZED_ASAN : getenv(CUDA_TOOL_ENV) ? SANITIZED_CUDA : SANITIZED_NOT;
+    const char *tool = getenv(CUDA_TOOL_ENV);
+    int sanitized = getenv("ASAN_OPTIONS") ? SANITIZED_ASAN
+                    : tool && !strcmp(tool, "ncu") ? SANITIZED_PROFILER
+                    : tool                         ? SANITIZED_CUDA
+                                                   : SANITIZED_NOT;
     if (sandbox_enter(LAB.threads, LAB.gpu, sanitized)) _exit(RUNNER_NO_SANDBOX);
     msg_head h;
     job j;

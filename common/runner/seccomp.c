@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
+#include <linux/landlock.h>
 #include <linux/seccomp.h>
 #include <sched.h>
 #include <signal.h>
@@ -28,6 +29,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -56,6 +58,12 @@ static const int sanitizer_calls[] = {__NR_sigaltstack, __NR_getppid};
 static const int cuda_sanitizer_calls[] = {
     __NR_sendto, __NR_recvfrom, __NR_sendmsg, __NR_recvmsg, __NR_shutdown, __NR_getsockopt, __NR_setsockopt,
     __NR_getsockname, __NR_getpeername, __NR_sigaltstack, __NR_getppid,
+};
+
+/* Under ncu (`make profile`, no score given): what its lock needs, each call confined by Landlock
+ * to PROFILER_LOCK_DIR (profiler_confine): elsewhere they fail with EACCES. */
+static const int profiler_calls[] = {
+    __NR_open, __NR_openat, __NR_mkdir, __NR_mkdirat, __NR_unlink, __NR_unlinkat, __NR_flock, __NR_ftruncate,
 };
 
 /* The CUDA driver after cuInit: ioctls on the device files it opened (ioctl_rule), its helper
@@ -263,11 +271,15 @@ static void build_filter(prog *p, int threads, int gpu, int how_sanitized)
     if (gpu) allow_list(p, gpu_calls, COUNT(gpu_calls)), fcntl_rule(p), ioctl_rule(p);
     if (gpu || sanitized) prlimit_rule(p);
     if (sanitized) allow_list(p, sanitizer_calls, COUNT(sanitizer_calls));
-    if (how_sanitized == SANITIZED_CUDA) allow_list(p, cuda_sanitizer_calls, COUNT(cuda_sanitizer_calls));
+    if (how_sanitized == SANITIZED_CUDA || how_sanitized == SANITIZED_PROFILER)
+        allow_list(p, cuda_sanitizer_calls, COUNT(cuda_sanitizer_calls));
     /* Opening a file fails quietly under the sanitizers (their report reads /proc/self/maps; under
      * compute-sanitizer racecheck opens a file at large launches, and copes when it can't: traced
      * on an H100, docs/BENCHMARKS.md), making a directory too (ncu's in-process part tries);
      * otherwise open/openat stay unlisted, GPU labs included (the driver opened its files at init). */
+    /* Under ncu: its in-process part locks a file in PROFILER_LOCK_DIR, so opening and making files
+     * is allowed, and Landlock (profiler_confine, before the filter) lets them succeed there alone. */
+    if (how_sanitized == SANITIZED_PROFILER) allow_list(p, profiler_calls, COUNT(profiler_calls));
     if (sanitized || how_sanitized == SANITIZED_CUDA) { /* traced: each reported, then refused alike (unlisted) */
         uint32_t no = p->deny == SECCOMP_RET_TRAP ? SECCOMP_RET_TRAP : SECCOMP_RET_ERRNO | EACCES;
         rule(p, __NR_open, no), rule(p, __NR_openat, no), rule(p, __NR_readlink, no), rule(p, __NR_readlinkat, no);
@@ -361,10 +373,52 @@ static int no_writable_code(void)
     return left ? -1 : 0;
 }
 
+/* Landlock's access rights by ABI (the kernel's numbers; older headers lack the later ones). */
+#ifndef LANDLOCK_ACCESS_FS_REFER
+#define LANDLOCK_ACCESS_FS_REFER (1ULL << 13) /* ABI 2 */
+#endif
+#ifndef LANDLOCK_ACCESS_FS_TRUNCATE
+#define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14) /* ABI 3 */
+#endif
+
+/* Under ncu: the file system, for this process and what it starts, shrunk to PROFILER_LOCK_DIR
+ * (made first, as ncu would make it), where ncu's in-process part keeps its lock: files there may
+ * be read, written, made and removed; nothing may be opened, made or run anywhere else (Landlock,
+ * Linux 5.13 and later). 0, or -1 (said on stderr) where the kernel has no Landlock. */
+static int profiler_confine(void)
+{
+    mkdir("/tmp/nvidia", 0777), mkdir(PROFILER_LOCK_DIR, 0777); /* as ncu makes them; EEXIST is fine */
+    long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+    if (abi < 1) {
+        fprintf(stderr, "make profile confines the profiled program's files with Landlock, which this kernel does not "
+                        "offer (Linux 5.13 or later, with landlock among its security modules)\n");
+        return -1;
+    }
+    uint64_t handled = (LANDLOCK_ACCESS_FS_MAKE_SYM << 1) - 1; /* ABI 1: execute ... make a symlink */
+    if (abi >= 2) handled |= LANDLOCK_ACCESS_FS_REFER;
+    if (abi >= 3) handled |= LANDLOCK_ACCESS_FS_TRUNCATE;
+    /* not LANDLOCK_ACCESS_FS_IOCTL_DEV (ABI 5): the driver's device files are open already */
+    struct landlock_ruleset_attr attr = {.handled_access_fs = handled};
+    int rs = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
+    if (rs < 0) return -1;
+    uint64_t lock = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_READ_DIR |
+                    LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_REG |
+                    (abi >= 3 ? LANDLOCK_ACCESS_FS_TRUNCATE : 0);
+    struct landlock_path_beneath_attr dir = {.allowed_access = lock,
+                                             .parent_fd = open(PROFILER_LOCK_DIR, O_PATH | O_DIRECTORY | O_CLOEXEC)};
+    int ok = dir.parent_fd >= 0 && !syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &dir, 0) &&
+             !prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) && !syscall(SYS_landlock_restrict_self, rs, 0);
+    if (dir.parent_fd >= 0) close(dir.parent_fd);
+    close(rs);
+    if (!ok) fprintf(stderr, "make profile: could not confine the profiled program's files to %s\n", PROFILER_LOCK_DIR);
+    return ok ? 0 : -1;
+}
+
 int sandbox_enter(int threads, int gpu, int sanitized)
 {
     static prog p; /* static: a few kilobytes kept off the (possibly small) stack */
     if (no_writable_code()) return -1;
+    if (sanitized == SANITIZED_PROFILER && profiler_confine()) return -1;
     p = (prog){.deny = tracing() ? SECCOMP_RET_TRAP : SECCOMP_RET_KILL_PROCESS};
     build_filter(&p, threads != 1 || gpu, gpu, sanitized); /* threads 0: as many as the machine has cores */
     if (p.overflow) return -1;

@@ -14,7 +14,12 @@
  * ("seccomp: unlisted system call N (0xA, 0xB, 0xC)", with its first three arguments, and the file
  * it names, if any) and fails with ENOSYS instead of killing the process.
  * Returns 0, or -1 if the kernel refused the filter. */
-enum { SANITIZED_NOT, SANITIZED_ASAN, SANITIZED_CUDA };
+/* SANITIZED_PROFILER (a GPU lab under ncu, `make profile`): as SANITIZED_CUDA, but files may be
+ * opened, made and locked, and only beneath PROFILER_LOCK_DIR, where ncu's in-process part locks
+ * (Landlock confines the process there before the filter; without Landlock, -1). */
+enum { SANITIZED_NOT, SANITIZED_ASAN, SANITIZED_CUDA, SANITIZED_PROFILER };
+#define PROFILER_LOCK_DIR "/tmp/nvidia/nsight_compute"
+
 int sandbox_enter(int threads, int gpu, int sanitized);
 
 #endif
