@@ -14,7 +14,8 @@ int main()
     const char *names[] = {"three_pass", "warp", "online", "registers"};
     fn f[] = {softmax_three_pass, softmax_warp, softmax_online, softmax_registers};
     int shapes[][2] = {{1, 1},    {1000, 1}, {1, 1000}, {3, 31},   {5, 32},   {7, 33},  {64, 1000},
-                       {3, 5000}, {300, 17}, {2, 4099}, {9, 1024}, {9, 1025}, {13, 512}};
+                       {3, 5000}, {300, 17}, {2, 4099}, {9, 1024}, {9, 1025}, {13, 512}, {37, 3},
+                       {21, 7},   {11, 12},  {6, 16},   {5, 2048}, {4, 4096}, {2, 8192}, {3, 8193}};
     int fails = 0;
     double worst = 0;
     if (!emu_stage_known(names, 4)) return 2;
