@@ -14,7 +14,7 @@ int main()
     int fails = 0;
     if (!emu_stage_known(names, 5)) return 2;
     emu_begin();
-    for (int s = 0; s < 11; s++) {
+    for (int s = 0; s < (int)(sizeof shapes / sizeof *shapes); s++) { /* every shape listed */
         int m = shapes[s][0], n = shapes[s][1];
         size_t N = (size_t)m * n, G = 1024;
         float *in = (float *)aligned_alloc(64, (N + 2 * G) * 4 + 64),

@@ -53,10 +53,25 @@ static dim3 blockDim, gridDim;
 static pthread_barrier_t emu_block_barrier[EMU_SLOTS];
 static pthread_barrier_t emu_warp_barrier[EMU_SLOTS][32];
 static long long emu_exchange[EMU_SLOTS][32][32];
+/* Every __shared__ declaration's storage seen so far, so that each block starts with it garbage
+ * (all bits set: NaN for floats, -1 for ints), as on a GPU, where nothing clears shared memory: a
+ * read of a slot no thread wrote then shows as a wrong result (compute-sanitizer cannot see one:
+ * its initcheck follows global memory only). */
+static struct { unsigned char *base; size_t each; } emu_shared_list[256];
+static unsigned emu_shared_count;
+static bool emu_register_shared(void *storage, size_t each)
+{
+    memset(storage, 0xff, each * EMU_SLOTS);
+    unsigned k = __atomic_fetch_add(&emu_shared_count, 1, __ATOMIC_SEQ_CST);
+    if (k < sizeof emu_shared_list / sizeof *emu_shared_list) emu_shared_list[k] = {(unsigned char *)storage, each};
+    return true;
+}
 /* A __shared__ declaration's storage (number ID in the file): one a block running at once. */
 template <class A, int ID> static inline A *emu_shared()
 {
     alignas(64) static A storage[EMU_SLOTS];
+    static bool registered = emu_register_shared(storage, sizeof(A)); /* once, before any use */
+    (void)registered;
     return &storage[emu_slot];
 }
 /* Now and then a block pauses at a barrier (thread 0 sleeps 20-400 us, one barrier in four): blocks running at
@@ -257,6 +272,7 @@ static inline void emu_begin()
     printf("blocks run %u at a time, taken in a shuffled order: EMU_SEED=%u replays it\n", emu_slots, emu_seed);
 }
 
+static void emu_poison_shared(unsigned slot);
 struct emu_job {
     std::function<void()> body;
     unsigned tid, slot;
@@ -271,7 +287,10 @@ static void *emu_thread(void *p)
     emu_slot = j->slot;
     threadIdx = dim3(j->tid % blockDim.x, j->tid / blockDim.x % blockDim.y, j->tid / (blockDim.x * blockDim.y));
     for (;;) {
-        if (j->tid == 0) emu_slot_block[emu_slot] = __atomic_fetch_add(&emu_next, 1, __ATOMIC_SEQ_CST);
+        if (j->tid == 0) {
+            emu_slot_block[emu_slot] = __atomic_fetch_add(&emu_next, 1, __ATOMIC_SEQ_CST);
+            emu_poison_shared(emu_slot); /* the block before in this slot has ended (the barrier below it) */
+        }
         pthread_barrier_wait(&emu_block_barrier[emu_slot]);
         unsigned k = emu_slot_block[emu_slot];
         if (k >= emu_order.size()) break;
@@ -329,11 +348,20 @@ static void emu_run_on_pool(std::function<void()> body, unsigned n, unsigned thr
  * nothing clears it. */
 static std::vector<unsigned char> emu_dynamic_buffer[EMU_SLOTS];
 static unsigned char *emu_dynamic_base[EMU_SLOTS];
+static size_t emu_dynamic_bytes;
 #define emu_dynamic_shared (emu_dynamic_base[emu_slot])
+/* A block's start: its shared memory, static and dynamic, garbage again. */
+static void emu_poison_shared(unsigned slot)
+{
+    unsigned n = emu_shared_count < 256 ? emu_shared_count : 256;
+    for (unsigned k = 0; k < n; k++) memset(emu_shared_list[k].base + slot * emu_shared_list[k].each, 0xff, emu_shared_list[k].each);
+    if (emu_dynamic_bytes) memset(emu_dynamic_base[slot], 0xff, emu_dynamic_bytes);
+}
 static void emu_launch(dim3 g, dim3 b, std::function<void()> body, size_t shared_bytes = 0)
 {
     emu_launches++;
     emu_progress();
+    emu_dynamic_bytes = shared_bytes;
     for (unsigned s = 0; s < EMU_SLOTS; s++) {
         emu_dynamic_buffer[s].assign(shared_bytes + 64, 0xff);
         emu_dynamic_base[s] = emu_dynamic_buffer[s].data() + (64 - (uintptr_t)emu_dynamic_buffer[s].data() % 64) % 64;
