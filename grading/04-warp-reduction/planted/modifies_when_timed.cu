@@ -1,5 +1,6 @@
 /* expect: input-modified in interleaved,strided,sequential,shuffle,vectorized
  * threats: 15, 26 (rows of ../shared/GRADER_THREATS.md)
+ * emulate: large (right at make emulate's sizes: it changes its input only at the timed size, 2^27)
  * The in-place tree of in_place_tree.cu, but only at the timed size (n of 2^27 and more): every
  * correctness case sees honest code that leaves its input alone, and the timed calls, whose
  * inputs are made on the device from a seed and come back only as digests, see the input

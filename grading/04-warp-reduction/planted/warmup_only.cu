@@ -1,5 +1,6 @@
 /* expect: wrong
  * threats: 26 (rows of ../shared/GRADER_THREATS.md)
+ * emulate: large (right at make emulate's sizes: it cheats only on repeated calls at the timed sizes)
  * Honest on every correctness case and on the first call of each large timed case (the
  * warm-up); on the timed calls after it, computes only the first half of the output (or of the
  * sum). The grader checks the output of every timed call, not only the warm-up's. */

@@ -1,5 +1,6 @@
 /* expect: wrong
  * threats: 4 (rows of ../shared/GRADER_THREATS.md)
+ * emulate: large (right at make emulate's sizes: it returns a kept result only when called again at the same size, which the emulator never does)
  * Keeps the last result (up to 2^22 elements) in a device global and, called again with the
  * same shape, copies it into C instead of computing. The second correctness call of every
  * shape has new inputs. */

@@ -1,5 +1,6 @@
 /* expect: wrong
  * threats: 26 (rows of ../shared/GRADER_THREATS.md)
+ * emulate: large (right at make emulate's sizes: it cheats only after the first call at the timed 4096^3)
  * Honest on every correctness case and on the first call of the timed 4096^3 case (the
  * warm-up); on the timed calls after it, computes only the top half of C. The grader checks the
  * output of every timed call, not only the warm-up's. */
