@@ -298,10 +298,14 @@ double gpu_gemm(const char *probe, const char *scratch, const char *kind, int m,
     return g;
 }
 
-static int pipeline_probe(char **argv, const char *scratch, pipeline_times *out)
+/* The probe's `mode` (--pipeline N DEGREE, --pipeline-matvec M N) with its two numbers. */
+static int pipeline_probe(const char *probe, const char *scratch, const char *mode, int a, int b, pipeline_times *out)
 {
-    char log[1024];
+    char aa[32], bb[32], log[1024];
+    snprintf(aa, sizeof aa, "%d", a);
+    snprintf(bb, sizeof bb, "%d", b);
     snprintf(log, sizeof log, "%s/pipeline-probe.txt", scratch);
+    char *argv[] = {(char *)probe, (char *)mode, aa, bb, NULL};
     config c = {0};
     int rc = run_probe(argv, log, &c);
     *out = (pipeline_times){config_num_or(&c, "h2d_s", 0), config_num_or(&c, "kernel_s", 0),
@@ -313,20 +317,12 @@ static int pipeline_probe(char **argv, const char *scratch, pipeline_times *out)
 
 int gpu_pipeline(const char *probe, const char *scratch, int n, int degree, pipeline_times *out)
 {
-    char nn[32], dd[32];
-    snprintf(nn, sizeof nn, "%d", n);
-    snprintf(dd, sizeof dd, "%d", degree);
-    char *argv[] = {(char *)probe, "--pipeline", nn, dd, NULL};
-    return pipeline_probe(argv, scratch, out);
+    return pipeline_probe(probe, scratch, "--pipeline", n, degree, out);
 }
 
 int gpu_pipeline_matvec(const char *probe, const char *scratch, int m, int n, pipeline_times *out)
 {
-    char mm[32], nn[32];
-    snprintf(mm, sizeof mm, "%d", m);
-    snprintf(nn, sizeof nn, "%d", n);
-    char *argv[] = {(char *)probe, "--pipeline-matvec", mm, nn, NULL};
-    return pipeline_probe(argv, scratch, out);
+    return pipeline_probe(probe, scratch, "--pipeline-matvec", m, n, out);
 }
 
 double gpu_vendor(const char *probe, const char *scratch, const char *name, lab_shape s, char *what, size_t len)
