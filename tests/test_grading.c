@@ -965,6 +965,27 @@ START_TEST(test_emulate_shows_an_uninitialised_shared_read)
 }
 END_TEST
 
+/* A __syncthreads some threads of a block skip hangs in the emulator as it may on a GPU, and is
+ * named when the call's time runs out (lab 04's sanitizer plant of that kind, instructors' copies). */
+START_TEST(test_emulate_names_a_divergent_barrier)
+{
+    const char *plant = "grading/04-warp-reduction/sanitize/divergent_barrier.cu";
+    if (sh("command -v g++ >/dev/null && command -v python3 >/dev/null") || access(plant, F_OK)) {
+        printf("make emulate of a divergent barrier: skipped: g++, python3 or %s missing\n", plant);
+        return;
+    }
+    ck_assert_int_eq(sh("rm -rf build/tmp/emulate-divergent && mkdir -p build/tmp/emulate-divergent/04-warp-reduction && "
+                        "cp %s build/tmp/emulate-divergent/04-warp-reduction/reduce.cu", plant), 0);
+    int rc = sh("EMU_QUICK=1 EMU_TIMEOUT=5 " MAKE " emulate LAB=04 STAGE=strided WORK=build/tmp/emulate-divergent > "
+                "build/tmp/emulate-divergent.log 2>&1");
+    char *log = slurp("build/tmp/emulate-divergent.log");
+    ck_assert_msg(rc != 0 && log && strstr(log, "did not finish in time: stage strided at n=1") &&
+                  strstr(log, "a __syncthreads() that the rest of their block never reaches"), "exit %d:\n%s", rc,
+                  log ? log : "(no log)");
+    free(log);
+}
+END_TEST
+
 /* `make emulate` over every emulated lab's own files (scripts/emu/all.sh): each starter fails with its
  * wrong stages named, each reference passes, each planted file about the result fails. About fifteen
  * minutes of g++ and emulation on a 2-core machine, so with CHECK_ALL=1 only, and not on a GPU machine (the test above covers the emulator's
@@ -1099,6 +1120,7 @@ Suite *grading_suite(void)
     if (wanted("grading/05-streams")) tcase_add_test(t, test_lab05_runner_calls_cuda_only_through_the_wrappers);
     if (wanted("grading/09-softmax")) tcase_add_test(t, test_emulate_names_the_first_wrong_element_and_fails);
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_emulate_shows_an_uninitialised_shared_read);
+    if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_emulate_names_a_divergent_barrier);
     if (wanted("grading/08-transpose")) tcase_add_test(t, test_emulate_every_starter_reference_and_plant);
     if (wanted("grading/03-openmp")) tcase_add_test(t, test_neighbour_on_a_core_is_not_the_students_failure);
     if (wanted("grading/01-cpu-matvec")) { /* these use lab 01 */

@@ -88,10 +88,17 @@ static inline void emu_jitter()
     if (x % 4 == 0) usleep(20 + (unsigned)(x >> 8) % 380);
 }
 static inline int emu_tid();
+static unsigned emu_sync_waiting[EMU_SLOTS]; /* threads of each slot's block inside a __syncthreads now */
+/* ... and at its end: a barrier of its own, so that a __syncthreads some threads skip hangs there
+ * (and is named) instead of meeting the others' end */
+static pthread_barrier_t emu_end_barrier[EMU_SLOTS];
+static unsigned emu_end_waiting[EMU_SLOTS];
 static inline void __syncthreads()
 {
     if (emu_tid() == 0) emu_jitter();
+    __atomic_add_fetch(&emu_sync_waiting[emu_slot], 1, __ATOMIC_SEQ_CST);
     pthread_barrier_wait(&emu_block_barrier[emu_slot]);
+    __atomic_sub_fetch(&emu_sync_waiting[emu_slot], 1, __ATOMIC_SEQ_CST);
 }
 static inline void __syncwarp(unsigned = 0xffffffffu) {} /* a warp's lanes meet at each shuffle here */
 static inline int emu_tid() { return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); }
@@ -210,7 +217,16 @@ static void emu_fatal(int sig)
 {
     char seed[64];
     snprintf(seed, sizeof seed, "%u", emu_seed); /* not async-signal-safe in theory; the process ends here */
-    if (sig == SIGALRM) {
+    int divergent = 0; /* a block some of whose threads wait in a __syncthreads, the others at its end */
+    for (unsigned k = 0; k < EMU_SLOTS; k++)
+        divergent |= __atomic_load_n(&emu_sync_waiting[k], __ATOMIC_SEQ_CST) && __atomic_load_n(&emu_end_waiting[k], __ATOMIC_SEQ_CST);
+    if (sig == SIGALRM && divergent) {
+        emu_say("\nemu: did not finish in time: ");
+        emu_say(emu_where);
+        emu_say("\n  threads wait in a __syncthreads() that the rest of their block never reaches: a barrier inside "
+                "a branch or a loop that not every thread of the block takes (an early return, `if (tid < s)`), which "
+                "on a GPU is undefined: every thread of a block must reach each __syncthreads()\n");
+    } else if (sig == SIGALRM) {
         emu_say("\nemu: did not finish in time: ");
         emu_say(emu_where);
         emu_say("\n  a block waiting for one that has not started? Blocks run three at a time here, taken in a "
@@ -297,7 +313,9 @@ static void *emu_thread(void *p)
         unsigned b = emu_order[k];
         blockIdx = dim3(b % gridDim.x, b / gridDim.x % gridDim.y, b / (gridDim.x * gridDim.y));
         j->body();
-        pthread_barrier_wait(&emu_block_barrier[emu_slot]); /* the block ends: its shared memory is reused */
+        __atomic_add_fetch(&emu_end_waiting[emu_slot], 1, __ATOMIC_SEQ_CST);
+        pthread_barrier_wait(&emu_end_barrier[emu_slot]); /* the block ends: its shared memory is reused */
+        __atomic_sub_fetch(&emu_end_waiting[emu_slot], 1, __ATOMIC_SEQ_CST);
     }
     return NULL;
 }
@@ -390,12 +408,14 @@ static void emu_launch(dim3 g, dim3 b, std::function<void()> body, size_t shared
     emu_next = 0;
     for (unsigned s = 0; s < slots; s++) {
         pthread_barrier_init(&emu_block_barrier[s], NULL, n);
+        pthread_barrier_init(&emu_end_barrier[s], NULL, n);
         for (unsigned w = 0; w < (n + 31) / 32; w++)
             pthread_barrier_init(&emu_warp_barrier[s][w], NULL, n - 32 * w < 32 ? n - 32 * w : 32);
     }
     emu_run_on_pool(body, n, n * slots);
     for (unsigned s = 0; s < slots; s++) {
         pthread_barrier_destroy(&emu_block_barrier[s]);
+        pthread_barrier_destroy(&emu_end_barrier[s]);
         for (unsigned w = 0; w < (n + 31) / 32; w++) pthread_barrier_destroy(&emu_warp_barrier[s][w]);
     }
 }
