@@ -18,6 +18,7 @@ typedef struct stage_result {
     char detail[3072];         /* for people: the size, the first bad index, got vs expected, likely cause */
     char technique[1200];      /* thresholds.conf names this stage's technique (technique_<stage>) and its code
                                   lacks it: what was looked for, where (technique.c); empty otherwise */
+    int technique_read;        /* ... and the check could be made (the stage's code launches a kernel) */
     char printed[900];         /* the first lines the student's code printed in this stage (shown only) */
     int printed_lines;         /* ... and how many it printed in all */
     int timed;                 /* a timed run finished and was checked */

@@ -151,13 +151,18 @@ void report_table(const lab_run *r, FILE *f)
         fprintf(f, "%s\n", r->skip_why);
         /* what a machine without a GPU did check (the build ran where r->cflags is set) */
         const char *sm = strstr(r->cflags, "code=sm_");
-        int judged = 0; /* stages with a technique check (thresholds.conf) */
-        for (int i = 0; i < LAB.nstages; i++) judged += technique_spec(&r->cfg, i) != NULL;
+        int named = 0, judged = 0; /* stages with a technique check (thresholds.conf); those it could read */
+        for (int i = 0; i < LAB.nstages; i++) {
+            named += technique_spec(&r->cfg, i) != NULL;
+            judged += technique_spec(&r->cfg, i) != NULL && r->stages[i].technique_read;
+        }
         if (r->cflags[0] && r->build_status == BUILD_OK) {
             fprintf(f, "checked here: your file compiled%s%.*s and passed the audit (no refused call, no forbidden "
                        "instruction)", sm ? " for " : "", sm ? (int)strcspn(sm + 5, " ") : 0, sm ? sm + 5 : "");
-            if (judged) fprintf(f, "; %d stage%s technique checked in the machine code (one missing is marked `technique` "
-                                   "below)", judged, judged > 1 ? "s'" : "'s");
+            if (judged) fprintf(f, "; %d stage%s technique checked in the machine code (one without it is marked "
+                                   "`technique` below)", judged, judged > 1 ? "s'" : "'s");
+            if (named > judged) fprintf(f, "; %d stage%s technique not checked yet: no kernel launched there", named - judged,
+                                        named - judged > 1 ? "s'" : "'s");
             fprintf(f, "\n");
         }
         snprintf(checker, sizeof checker, "scripts/emu/check%.2s.cpp", LAB.id);

@@ -71,6 +71,7 @@ static void stage_technique(const build_spec *b, const config *cfg, int stage, s
     snprintf(fn, sizeof fn, "%.*s", LAB.gpu ? (int)strlen(LAB.stages[stage].function) : (int)strcspn(LAB.stages[stage].function, " "),
              LAB.stages[stage].function);
     int found = technique_check(b, fn, spec, msg, sizeof msg);
+    res->technique_read = found >= 0;
     if (found == 0) snprintf(res->technique, sizeof res->technique, "%s", msg);
     phase("  technique: %s: %s", LAB.stages[stage].name, found > 0 ? "found" : found == 0 ? "missing" : msg);
 }
