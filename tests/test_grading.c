@@ -976,7 +976,7 @@ START_TEST(test_emulate_names_a_divergent_barrier)
     }
     ck_assert_int_eq(sh("rm -rf build/tmp/emulate-divergent && mkdir -p build/tmp/emulate-divergent/04-warp-reduction && "
                         "cp %s build/tmp/emulate-divergent/04-warp-reduction/reduce.cu", plant), 0);
-    int rc = sh("EMU_QUICK=1 EMU_TIMEOUT=5 " MAKE " emulate LAB=04 STAGE=strided WORK=build/tmp/emulate-divergent > "
+    int rc = sh("EMU_QUICK=1 EMU_TIMEOUT=2 " MAKE " emulate LAB=04 STAGE=strided WORK=build/tmp/emulate-divergent > "
                 "build/tmp/emulate-divergent.log 2>&1");
     char *log = slurp("build/tmp/emulate-divergent.log");
     ck_assert_msg(rc != 0 && log && strstr(log, "did not finish in time: stage strided at n=1") &&
