@@ -110,6 +110,17 @@ static const char *plant_tag(const char *file, char *out, size_t len);
 static char *gpu_batched[512];
 static int ngpu_batched;
 
+/* Is a plant's verdict one the grader gives when it builds the file (its first line's "expect:
+ * audit ..." or "expect: technique ..."), so that a machine without a GPU can check it? */
+static int judged_when_built(const char *file)
+{
+    char line[256] = "";
+    FILE *f = fopen(file, "r");
+    if (f && !fgets(line, sizeof line, f)) line[0] = '\0';
+    if (f) fclose(f);
+    return !strncmp(line, "/* expect: audit", 16) || !strncmp(line, "/* expect: technique", 20);
+}
+
 /* The background's process group (build/tmp/background.pid), or 0. */
 static pid_t background_group(void)
 {
@@ -168,7 +179,11 @@ static void start_background(void)
         if (access("solutions", F_OK) == 0) fprintf(jobs, "grade %s solutions solutions-%s\n", lab, lab);
         fprintf(jobs, "grade %s labs starter-%s\n", lab, lab);
     }
-    for (int i = 0; i < ngpu_batched; i++) fprintf(jobs, "plant %s %s\n", gpu_batched[i], plant_tag(gpu_batched[i], tag, sizeof tag));
+    /* only the plants judged when built (the audit, `technique`): one judged when it runs would be
+     * built by nvcc here just to be skipped (88 of 139, about three minutes of make check) */
+    for (int i = 0; i < ngpu_batched; i++)
+        if (judged_when_built(gpu_batched[i]))
+            fprintf(jobs, "plant %s %s\n", gpu_batched[i], plant_tag(gpu_batched[i], tag, sizeof tag));
     for (int i = 0; i < ngpu_honest; i++) {
         const char *file = gpu_honest[i];
         char name[256], src[64] = "", only[64] = "";
@@ -440,7 +455,15 @@ static void batched_plant_caught(const char *file)
 START_TEST(test_planted_submission_in_batch_is_caught) { batched_plant_caught(batched[_i]); }
 END_TEST
 
-START_TEST(test_gpu_lab_planted_submission_is_caught) { batched_plant_caught(gpu_batched[_i]); }
+START_TEST(test_gpu_lab_planted_submission_is_caught)
+{
+    const char *file = gpu_batched[_i];
+    if (access("/dev/nvidiactl", F_OK) != 0 && !judged_when_built(file)) { /* not built: see start_background */
+        printf("%s: skipped: no CUDA device (its verdict comes only when it runs)\n", file);
+        return;
+    }
+    batched_plant_caught(file);
+}
 END_TEST
 
 /* grading/<lab>/honest/<name>.c(u): a correct submission written differently from the
