@@ -110,16 +110,7 @@ static const char *plant_tag(const char *file, char *out, size_t len);
 static char *gpu_batched[512];
 static int ngpu_batched;
 
-/* Is a plant's verdict one the grader gives when it builds the file (its first line's "expect:
- * audit ..." or "expect: technique ..."), so that a machine without a GPU can check it? */
-static int judged_when_built(const char *file)
-{
-    char line[256] = "";
-    FILE *f = fopen(file, "r");
-    if (f && !fgets(line, sizeof line, f)) line[0] = '\0';
-    if (f) fclose(f);
-    return !strncmp(line, "/* expect: audit", 16) || !strncmp(line, "/* expect: technique", 20);
-}
+
 
 /* The background's process group (build/tmp/background.pid), or 0. */
 static pid_t background_group(void)
@@ -179,11 +170,7 @@ static void start_background(void)
         if (access("solutions", F_OK) == 0) fprintf(jobs, "grade %s solutions solutions-%s\n", lab, lab);
         fprintf(jobs, "grade %s labs starter-%s\n", lab, lab);
     }
-    /* only the plants judged when built (the audit, `technique`): one judged when it runs would be
-     * built by nvcc here just to be skipped (88 of 139, about three minutes of make check) */
-    for (int i = 0; i < ngpu_batched; i++)
-        if (judged_when_built(gpu_batched[i]))
-            fprintf(jobs, "plant %s %s\n", gpu_batched[i], plant_tag(gpu_batched[i], tag, sizeof tag));
+    for (int i = 0; i < ngpu_batched; i++) fprintf(jobs, "plant %s %s\n", gpu_batched[i], plant_tag(gpu_batched[i], tag, sizeof tag));
     for (int i = 0; i < ngpu_honest; i++) {
         const char *file = gpu_honest[i];
         char name[256], src[64] = "", only[64] = "";
@@ -432,6 +419,13 @@ START_TEST(test_planted_submission_is_caught)
 {
     const char *file = alone[_i];
     char tag[300];
+    /* a GPU lab's plant here is one judged when it runs (lib.sh's plant_alone: those judged when
+     * built are batched): without a GPU, nvcc would build it only for the grader to skip it (88 of
+     * the 139, about three minutes of make check) */
+    if (strstr(file, ".cu") && access("/dev/nvidiactl", F_OK) != 0) {
+        printf("%s: skipped: no CUDA device (its verdict comes only when it runs)\n", file);
+        return;
+    }
     hold_background(1); /* judged on speed, or on its threads: the machine its own (the LLC too) */
     int rc = sh("sh common/tools/hostile.sh build %s > build/tmp/hostile-%s.log 2>&1", file, plant_tag(file, tag, sizeof tag));
     hold_background(0);
@@ -455,15 +449,7 @@ static void batched_plant_caught(const char *file)
 START_TEST(test_planted_submission_in_batch_is_caught) { batched_plant_caught(batched[_i]); }
 END_TEST
 
-START_TEST(test_gpu_lab_planted_submission_is_caught)
-{
-    const char *file = gpu_batched[_i];
-    if (access("/dev/nvidiactl", F_OK) != 0 && !judged_when_built(file)) { /* not built: see start_background */
-        printf("%s: skipped: no CUDA device (its verdict comes only when it runs)\n", file);
-        return;
-    }
-    batched_plant_caught(file);
-}
+START_TEST(test_gpu_lab_planted_submission_is_caught) { batched_plant_caught(gpu_batched[_i]); }
 END_TEST
 
 /* grading/<lab>/honest/<name>.c(u): a correct submission written differently from the
