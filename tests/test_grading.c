@@ -953,21 +953,35 @@ START_TEST(test_emulate_names_the_first_wrong_element_and_fails)
 }
 END_TEST
 
+/* One of lab 04's sanitizer plants (instructors' copies only) under `make emulate`, its stage alone
+ * on the checker's edge sizes (EMU_QUICK), with `env` before make: its exit status, the log in *log.
+ * -1 (said) where g++, python3 or the plant is missing. */
+static int emulate_sanitizer_plant(const char *name, const char *stage, const char *env, char **log)
+{
+    char plant[200];
+    snprintf(plant, sizeof plant, "grading/04-warp-reduction/sanitize/%s.cu", name);
+    if (sh("command -v g++ >/dev/null && command -v python3 >/dev/null") || access(plant, F_OK)) {
+        printf("make emulate of %s: skipped: g++, python3 or %s missing\n", name, plant);
+        return -1;
+    }
+    ck_assert_int_eq(sh("rm -rf build/tmp/emulate-%s && mkdir -p build/tmp/emulate-%s/04-warp-reduction && "
+                        "cp %s build/tmp/emulate-%s/04-warp-reduction/reduce.cu", name, name, plant, name), 0);
+    int rc = sh("EMU_QUICK=1 %s " MAKE " emulate LAB=04 STAGE=%s WORK=build/tmp/emulate-%s > build/tmp/emulate-%s.log 2>&1",
+                env, stage, name, name);
+    char path[200];
+    snprintf(path, sizeof path, "build/tmp/emulate-%s.log", name);
+    *log = slurp(path);
+    return rc;
+}
+
 /* An uninitialised shared read, which compute-sanitizer cannot see (its initcheck follows global
  * memory only), shows in the emulator, where every block's shared memory starts as NaN: lab 04's
- * sanitizer plant of that kind (instructors' copies only) fails its stage there. */
+ * sanitizer plant of that kind fails its stage there. */
 START_TEST(test_emulate_shows_an_uninitialised_shared_read)
 {
-    const char *plant = "grading/04-warp-reduction/sanitize/uninit_shared.cu";
-    if (sh("command -v g++ >/dev/null && command -v python3 >/dev/null") || access(plant, F_OK)) {
-        printf("make emulate of an uninitialised shared read: skipped: g++, python3 or %s missing\n", plant);
-        return;
-    }
-    ck_assert_int_eq(sh("rm -rf build/tmp/emulate-uninit && mkdir -p build/tmp/emulate-uninit/04-warp-reduction && "
-                        "cp %s build/tmp/emulate-uninit/04-warp-reduction/reduce.cu", plant), 0);
-    int rc = sh("EMU_QUICK=1 " MAKE " emulate LAB=04 STAGE=sequential WORK=build/tmp/emulate-uninit > "
-                "build/tmp/emulate-uninit.log 2>&1");
-    char *log = slurp("build/tmp/emulate-uninit.log");
+    char *log = NULL;
+    int rc = emulate_sanitizer_plant("uninit_shared", "sequential", "", &log);
+    if (rc < 0) return;
     ck_assert_msg(rc != 0 && log && strstr(log, "sequential n=257: wrong") && strstr(log, "nan"), "exit %d:\n%s", rc,
                   log ? log : "(no log)");
     free(log);
@@ -975,19 +989,12 @@ START_TEST(test_emulate_shows_an_uninitialised_shared_read)
 END_TEST
 
 /* A __syncthreads some threads of a block skip hangs in the emulator as it may on a GPU, and is
- * named when the call's time runs out (lab 04's sanitizer plant of that kind, instructors' copies). */
+ * named when the call's time runs out (lab 04's sanitizer plant of that kind). */
 START_TEST(test_emulate_names_a_divergent_barrier)
 {
-    const char *plant = "grading/04-warp-reduction/sanitize/divergent_barrier.cu";
-    if (sh("command -v g++ >/dev/null && command -v python3 >/dev/null") || access(plant, F_OK)) {
-        printf("make emulate of a divergent barrier: skipped: g++, python3 or %s missing\n", plant);
-        return;
-    }
-    ck_assert_int_eq(sh("rm -rf build/tmp/emulate-divergent && mkdir -p build/tmp/emulate-divergent/04-warp-reduction && "
-                        "cp %s build/tmp/emulate-divergent/04-warp-reduction/reduce.cu", plant), 0);
-    int rc = sh("EMU_QUICK=1 EMU_TIMEOUT=2 " MAKE " emulate LAB=04 STAGE=strided WORK=build/tmp/emulate-divergent > "
-                "build/tmp/emulate-divergent.log 2>&1");
-    char *log = slurp("build/tmp/emulate-divergent.log");
+    char *log = NULL;
+    int rc = emulate_sanitizer_plant("divergent_barrier", "strided", "EMU_TIMEOUT=2", &log);
+    if (rc < 0) return;
     ck_assert_msg(rc != 0 && log && strstr(log, "did not finish in time: stage strided at n=1") &&
                   strstr(log, "a __syncthreads() that the rest of their block never reaches"), "exit %d:\n%s", rc,
                   log ? log : "(no log)");
