@@ -105,7 +105,7 @@ typedef struct lab_run {
     int nblas;
     int sanitize;          /* SANITIZE=1: correctness only, under AddressSanitizer and UBSan (CPU labs) or
                               compute-sanitizer's four tools (GPU labs) */
-    struct { int m, n; pipeline_times t; } pipe[8]; /* CEIL_PIPELINE labs: the probe at each timed size */
+    struct { int m, n, again; pipeline_times t; } pipe[8]; /* CEIL_PIPELINE labs: the probe at each timed size (again: measured twice) */
     int npipe;
     const char *build_dir;
     config cfg;

@@ -78,24 +78,45 @@ static double blas_ceiling_again(grader *g, const lab_problem *p, lab_shape s)
 }
 
 /* Data that starts and ends in host memory: the probe times copy in, its own kernel and copy out
- * at n (a matvec pipeline: at m x n), once per size in this run. Their maximum is the ideal
- * overlapped time. */
-pipeline_times pipeline_ceiling(grader *g, const lab_problem *p, lab_shape s)
+ * at n (a matvec pipeline: at m x n). Their maximum is the ideal overlapped time. Measured with no
+ * runner alive, as the library is: a copy the student's process left running would slow the
+ * probe's and flatter the stage. */
+static pipeline_times pipeline_measure(grader *g, const lab_problem *p, lab_shape s)
 {
     lab_run *r = g->run;
-    int m = p->matvec_pipeline ? s.m : 0; /* poly's m is its stream count, which the probe doesn't use */
-    for (int i = 0; i < r->npipe; i++)
-        if (r->pipe[i].n == s.n && r->pipe[i].m == m) return r->pipe[i].t;
+    session_end(g);
     char probe[1024];
     snprintf(probe, sizeof probe, "%s/common/gpu-probe", r->build_dir);
     pipeline_times t;
     if (p->matvec_pipeline ? gpu_pipeline_matvec(probe, g->scratch, s.m, s.n, &t)
                            : gpu_pipeline(probe, g->scratch, s.n, p->poly_degree, &t))
         die("could not measure the copy and kernel times with %s (see %s/pipeline-probe.txt)", probe, g->scratch);
-    if (r->npipe < (int)(sizeof r->pipe / sizeof r->pipe[0]))
-        r->pipe[r->npipe].m = m, r->pipe[r->npipe].n = s.n, r->pipe[r->npipe++].t = t;
     return t;
 }
+
+/* The probe's times at shape s in this run: measured once, or (again) a second time, once a run,
+ * each part's faster time kept from then on. */
+static pipeline_times pipeline_at(grader *g, const lab_problem *p, lab_shape s, int again)
+{
+    lab_run *r = g->run;
+    int m = p->matvec_pipeline ? s.m : 0; /* poly's m is its stream count, which the probe doesn't use */
+    for (int i = 0; i < r->npipe; i++) {
+        if (r->pipe[i].n != s.n || r->pipe[i].m != m) continue;
+        pipeline_times *t = &r->pipe[i].t;
+        if (again && !r->pipe[i].again) {
+            pipeline_times u = pipeline_measure(g, p, s);
+            pipeline_keep_faster(t, &u);
+            r->pipe[i].again = 1;
+        }
+        return *t;
+    }
+    pipeline_times t = pipeline_measure(g, p, s);
+    if (r->npipe < (int)(sizeof r->pipe / sizeof r->pipe[0]))
+        r->pipe[r->npipe].m = m, r->pipe[r->npipe].n = s.n, r->pipe[r->npipe].again = 0, r->pipe[r->npipe++].t = t;
+    return t;
+}
+
+pipeline_times pipeline_ceiling(grader *g, const lab_problem *p, lab_shape s) { return pipeline_at(g, p, s, 0); }
 
 double over_chain(const config *cfg, int stage)
 {
@@ -123,6 +144,12 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
     speed_ceiling(res, roof, fp32, st->chains <= 1 ? chain : 0);
     if (blas && worth_measuring_library_again(res->gflops / res->ceiling_gflops, threshold, LAB.gpu))
         speed_ceiling(res, blas_ceiling_again(g, p, s), fp32, st->chains <= 1 ? chain : 0);
+    /* The same for the copies (lab 05 on an H200 beside three busy GPUs, 2026-11-28: one grading
+     * in twenty read the probe's copy of A 1.6 times slow, and a copy slowed to 0.9x passed). */
+    if (pipe && worth_measuring_library_again(res->gflops / res->ceiling_gflops, threshold, LAB.gpu)) {
+        res->pipe = pipeline_at(g, p, s, 1);
+        speed_ceiling(res, p->flops(s) / pipeline_ideal(&res->pipe) * 1e-9, fp32, st->chains <= 1 ? chain : 0);
+    }
     /* a stage that breaks the chain: where memory is far above what one chain uses, this many times
      * one chain's rate is enough */
     double over = chain > 0 ? over_chain(cfg, stage) : 0;

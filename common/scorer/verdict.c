@@ -29,6 +29,12 @@ int worth_measuring_library_again(double fraction, double threshold, int gpu)
 
 double impossible_above(double margin, double bound) { return margin * bound; }
 
+void pipeline_keep_faster(pipeline_times *t, const pipeline_times *u)
+{
+    t->h2d = fmin(t->h2d, u->h2d), t->kernel = fmin(t->kernel, u->kernel), t->d2h = fmin(t->d2h, u->d2h);
+    t->kernel_best = fmin(t->kernel_best, u->kernel_best);
+}
+
 int kernels_under_copies(const trace_event *ev, int n)
 {
     int found = 0;

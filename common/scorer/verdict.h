@@ -30,6 +30,9 @@ double impossible_above(double margin, double bound);
  * (their intervals meet): what a pipeline is, where speed cannot show it (a kernel far shorter
  * than its copy, as lab 05's matvec: thresholds.conf's overlap_<stage>). */
 int kernels_under_copies(const trace_event *ev, int n);
+/* A pipeline's probe measured twice: each part's faster time kept in *t (a copy read slow while a
+ * neighbour used the host's memory or link makes every stage's ideal too easy to reach). */
+void pipeline_keep_faster(pipeline_times *t, const pipeline_times *u);
 /* A timed stage's speed points from res->fraction against res->required: full at the requirement,
  * none at partial_from times it or below, in proportion between; res->fast_enough set. */
 void speed_points(stage_result *res, double partial_from);
