@@ -38,7 +38,7 @@ src=$(lab_source build "$lab")
 conf=grading/$lab/thresholds.conf
 # every stage with a threshold
 if [ "$stage" = all ]; then
-    stages=$(sed -n 's/^\([a-z0-9_]*\) *= *[0-9.][0-9.]*.*/\1/p' "$conf" | grep -v '^points_\|^overlap_\|^partial_from\|^impossible_margin\|^clock_slack_us\|^min_\|^max_\|^trials\|^timeout_s\|^output_bytes' | tr '\n' ' ')
+    stages=$(sed -n 's/^\([a-z0-9_]*\) *= *[0-9.][0-9.]*.*/\1/p' "$conf" | grep -v '^points_\|^overlap_\|^partial_from\|^impossible_margin\|^size_past_\|^clock_slack_us\|^min_\|^max_\|^trials\|^timeout_s\|^output_bytes' | tr '\n' ' ')
     only=
 else
     stages=$stage only=$stage

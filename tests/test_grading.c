@@ -948,7 +948,7 @@ START_TEST(test_emulate_names_the_first_wrong_element_and_fails)
     free(log);
     rc = sh(MAKE " emulate LAB=01 > build/tmp/emulate-cpu.log 2>&1");
     log = slurp("build/tmp/emulate-cpu.log");
-    ck_assert_msg(rc != 0 && log && strstr(log, "has no CPU emulator (labs with one: 04 06 08 09 10 11)"), "%s", log ? log : "(no log)");
+    ck_assert_msg(rc != 0 && log && strstr(log, "has no CPU emulator (labs with one: 04 05 06 07 08 09 10 11)"), "%s", log ? log : "(no log)");
     free(log);
 }
 END_TEST
@@ -998,6 +998,61 @@ START_TEST(test_emulate_names_a_divergent_barrier)
     ck_assert_msg(rc != 0 && log && strstr(log, "did not finish in time: stage strided at n=1") &&
                   strstr(log, "a __syncthreads() that the rest of their block never reaches"), "exit %d:\n%s", rc,
                   log ? log : "(no log)");
+    free(log);
+}
+END_TEST
+
+/* make emulate on lab 05: streams queue their work, which runs only when the host waits, in a
+ * shuffled order that keeps a stream's order and its events (scripts/emu/emu_streams.h). The
+ * reference's matvec passes; with its cudaStreamWaitEvent taken out, the kernels of streams 1 to 3
+ * may run before x is copied in on stream 0, and the stage fails, named (EMU_SEED fixed: the same
+ * order each time). About 9 s here. */
+START_TEST(test_emulate_catches_a_missing_stream_wait)
+{
+    if (sh("command -v g++ >/dev/null && command -v python3 >/dev/null") || access("solutions/05-streams/streams.cu", R_OK)) {
+        printf("make emulate of lab 05: skipped: g++, python3 or solutions/ missing\n");
+        return;
+    }
+    int rc = sh("EMU_SEED=1 " MAKE " emulate LAB=05 WORK=solutions STAGE=matvec > build/tmp/emulate-streams.log 2>&1");
+    char *log = slurp("build/tmp/emulate-streams.log");
+    ck_assert_msg(rc == 0 && log && strstr(log, ": 0 failures"), "exit %d:\n%s", rc, log ? log : "(no log)");
+    free(log);
+    ck_assert_int_eq(sh("rm -rf build/tmp/emulate-nowait-05 && mkdir -p build/tmp/emulate-nowait-05/05-streams && "
+                        "grep -v 'cudaStreamWaitEvent(s->stream\\[i\\], s->x_in, 0);' solutions/05-streams/streams.cu "
+                        "> build/tmp/emulate-nowait-05/05-streams/streams.cu && "
+                        "! grep -q 'x_in, 0)' build/tmp/emulate-nowait-05/05-streams/streams.cu"), 0);
+    rc = sh("EMU_SEED=1 " MAKE " emulate LAB=05 WORK=build/tmp/emulate-nowait-05 STAGE=matvec > build/tmp/emulate-nowait-05.log 2>&1");
+    log = slurp("build/tmp/emulate-nowait-05.log");
+    ck_assert_msg(rc != 0 && log && strstr(log, "\nmatvec m=") && strstr(log, " wrong, 0 outside") && !strstr(log, "\npipelined "),
+                  "exit %d:\n%s", rc, log ? log : "(no log)");
+    free(log);
+}
+END_TEST
+
+/* make emulate on lab 07 runs the reference's inline PTX (cp.async, ldmatrix, mma.sync) in the
+ * layouts of the PTX ISA: its pipelined stage passes at a shape of 2 x 2 partial block tiles. A
+ * cp.async copy lands only at the wait_group that completes its group (scripts/emu/emu_ptx.h): with
+ * each wait one group too lenient (cp.async.wait_group 1 where 0 is due), the products read shared
+ * memory the copies have not reached, and the stage fails, named. About 20 s here (two builds). */
+START_TEST(test_emulate_runs_lab07s_ptx_and_shows_a_lenient_cp_async_wait)
+{
+    if (sh("command -v g++ >/dev/null && command -v python3 >/dev/null") || access("solutions/07-wmma/wmma_gemm.cu", R_OK)) {
+        printf("make emulate of lab 07: skipped: g++, python3 or solutions/ missing\n");
+        return;
+    }
+    int rc = sh(MAKE " emulate LAB=07 WORK=solutions STAGE=pipelined SIZE='m=144 n=272 k=48' > build/tmp/emulate-07.log 2>&1");
+    char *log = slurp("build/tmp/emulate-07.log");
+    ck_assert_msg(rc == 0 && log && strstr(log, ": 0 failures"), "exit %d:\n%s", rc, log ? log : "(no log)");
+    free(log);
+    ck_assert_int_eq(sh("rm -rf build/tmp/emulate-wait-07 && mkdir -p build/tmp/emulate-wait-07/07-wmma && "
+                        "sed 's/copy_wait<STAGES - 2>/copy_wait<STAGES - 1>/' solutions/07-wmma/wmma_gemm.cu "
+                        "> build/tmp/emulate-wait-07/07-wmma/wmma_gemm.cu && "
+                        "! grep -q 'copy_wait<STAGES - 2>' build/tmp/emulate-wait-07/07-wmma/wmma_gemm.cu"), 0);
+    rc = sh(MAKE " emulate LAB=07 WORK=build/tmp/emulate-wait-07 STAGE=pipelined SIZE='m=144 n=272 k=48' "
+            "> build/tmp/emulate-wait-07.log 2>&1");
+    log = slurp("build/tmp/emulate-wait-07.log");
+    ck_assert_msg(rc != 0 && log && strstr(log, "\npipelined m=144 n=272 k=48: 39168 wrong, 0 outside") &&
+                  strstr(log, "first: C[0][0] = "), "exit %d:\n%s", rc, log ? log : "(no log)");
     free(log);
 }
 END_TEST
@@ -1137,6 +1192,8 @@ Suite *grading_suite(void)
     if (wanted("grading/09-softmax")) tcase_add_test(t, test_emulate_names_the_first_wrong_element_and_fails);
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_emulate_shows_an_uninitialised_shared_read);
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_emulate_names_a_divergent_barrier);
+    if (wanted("grading/05-streams")) tcase_add_test(t, test_emulate_catches_a_missing_stream_wait);
+    if (wanted("grading/07-wmma")) tcase_add_test(t, test_emulate_runs_lab07s_ptx_and_shows_a_lenient_cp_async_wait);
     if (wanted("grading/08-transpose")) tcase_add_test(t, test_emulate_every_starter_reference_and_plant);
     if (wanted("grading/03-openmp")) tcase_add_test(t, test_neighbour_on_a_core_is_not_the_students_failure);
     if (wanted("grading/01-cpu-matvec")) { /* these use lab 01 */

@@ -506,6 +506,22 @@ START_TEST(test_machine_key_is_stable_and_llc_read)
 }
 END_TEST
 
+/* The cache sizes are judged past: measured once (never above what the machine reports, and never
+ * under 8 MiB where it was cut), then read back from its file. */
+START_TEST(test_usable_llc_is_measured_once_and_never_above_the_reported)
+{
+    machine m;
+    machine_read(&m);
+    ck_assert_int_eq(sh("rm -rf build/tmp/llc-test"), 0);
+    size_t first = usable_llc("build/tmp/llc-test", &m, 0);
+    ck_assert(first <= m.llc_bytes);
+    ck_assert(first == m.llc_bytes || first >= ((size_t)8 << 20));
+    ck_assert_int_eq(sh("grep -q '^llc_bytes = %zu$' build/tmp/llc-test/%s-llc.conf", first, m.key), 0);
+    ck_assert_int_eq(sh("echo 'llc_bytes = 12582912' > build/tmp/llc-test/%s-llc.conf", m.key), 0);
+    ck_assert_uint_eq(usable_llc("build/tmp/llc-test", &m, 0), 12582912); /* read back, not measured */
+}
+END_TEST
+
 START_TEST(test_calibration_is_cached_per_machine)
 {
     machine m;
@@ -1025,6 +1041,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_rng_replays_from_seed);
     tcase_add_test(t, test_machine_key_is_stable_and_llc_read);
     tcase_add_test(t, test_calibration_is_cached_per_machine);
+    tcase_add_test(t, test_usable_llc_is_measured_once_and_never_above_the_reported);
     tcase_add_test(t, test_vary_sum_is_the_sum_of_the_fill);
     tcase_add_test(t, test_timeline_copy_time_is_the_union_of_copies);
     tcase_add_test(t, test_deps_sees_cblas_header_without_openblas);

@@ -157,6 +157,58 @@ bandwidth measure_bandwidth(int threads, size_t bytes, double seconds)
     return (bandwidth){24.0 * n / bt * 1e-9, 24.0 * n / br * 1e-9, measure_chain()};
 }
 
+/* One thread's read rate over the first `bytes` of v (GB/s): the best of three passes at least,
+ * and of as many as fit in 20 ms. */
+static double read_rate(const double *v, size_t bytes)
+{
+    size_t n = bytes / sizeof *v;
+    double best = INFINITY, sink = 0, start = now_s();
+    for (int p = 0; p <= 3 || (now_s() - start < 0.02 && p < 64); p++) { /* pass 0 warms up */
+        double t0 = now_s();
+        sink += sum_stream(v, n);
+        if (p > 0) best = fmin(best, now_s() - t0);
+    }
+    if (sink == 42.0) puts("");
+    return bytes / best * 1e-9;
+}
+
+size_t cache_knee(size_t llc)
+{
+    size_t top = 2 * llc < ((size_t)256 << 20) ? (size_t)256 << 20 : 2 * llc;
+    if (top > ((size_t)1 << 30)) top = (size_t)1 << 30;
+    double *v = xmalloc(top);
+    for (size_t i = 0; i < top / sizeof *v; i++) v[i] = 1; /* touched: no page is first met while timed */
+    double rate[32], memory = read_rate(v, top);
+    size_t size[32], knee = 0;
+    int k = 0;
+    for (size_t b = (size_t)8 << 20; b < top && k < 32; b *= 2, k++) size[k] = b, rate[k] = read_rate(v, b);
+    free(v);
+    /* the last of the sizes, from the smallest up, still read well above memory's rate */
+    for (int i = 0; i < k && rate[i] >= 1.25 * memory; i++) knee = size[i];
+    return knee;
+}
+
+size_t usable_llc(const char *dir, const machine *m, int force)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s-llc.conf", dir, m->key);
+    char *text = force ? NULL : read_text(path, 4096);
+    double cached = 0;
+    int ok = text && sscanf(text, "llc_bytes = %lf", &cached) == 1 && cached >= (1 << 20);
+    free(text);
+    if (ok) return (size_t)cached;
+    size_t knee = cache_knee(m->llc_bytes), llc = knee && knee < m->llc_bytes / 2 ? knee : m->llc_bytes;
+    mkdir(dir, 0755);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "llc_bytes = %zu\n# %s: the cache reports %zu bytes; one thread reads %zu bytes well above "
+                   "memory's rate, %s\n", llc, m->cpu, m->llc_bytes, knee,
+                knee && knee < m->llc_bytes / 2 ? "so this much is what sizes are judged past" : "as the size reported");
+        fclose(f);
+    }
+    return llc;
+}
+
 static int read_cache(const char *path, bandwidth *out)
 {
     char *text = read_text(path, 4096);

@@ -34,6 +34,16 @@ void machine_read(machine *m);
 #define BUSY_SECONDS 0.0
 bandwidth measure_bandwidth(int threads, size_t bytes, double seconds);
 
+/* The last-level cache that sizes are judged past (a stage must miss it to be memory-bound, or to
+ * need blocking): what the machine reports, or, where one thread already reads at memory's rate
+ * from buffers under half that size, the largest power-of-two buffer (8 MiB up) still read at 1.25
+ * times that rate or more (cache_knee). A 2-core virtual machine of a 260 MiB L3 (Intel Xeon, model
+ * 207, 2026-11-28) read 28 GB/s to 32 MiB, 17 at 64 and 9 from 128 MiB on: its share is 64 MiB,
+ * and sizes past 4 x 260 MiB only made grading slow. Measured once per machine, cached in
+ * dir/<key>-llc.conf (force: measured again). */
+size_t usable_llc(const char *dir, const machine *m, int force);
+size_t cache_knee(size_t llc);
+
 /* The cached calibration for this machine and thread count; measures and writes it if missing
  * or if force is set. Returns 0, or -1 if the cache could not be written (still measured). */
 int calibration(const char *dir, const machine *m, int threads, int force, bandwidth *out);

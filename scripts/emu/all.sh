@@ -1,7 +1,8 @@
 #!/bin/sh
 # all.sh - `make emulate` over a GPU lab's own files: its starter must fail cleanly (wrong stages
 # named, no crash), its reference must pass, and every planted file whose verdict is about the result
-# (expect: wrong, out-of-bounds, input-modified, crash, timeout) must fail there too. Planted files
+# (expect: wrong, out-of-bounds, input-modified, crash, timeout, and leak where the emulator counts
+# what destroy left, lab 05) must fail there too. Planted files
 # about speed, technique or the audit (correct code, or code no grader should run) are left out, as
 # are those that do not compile as C++ (they call CUDA's libraries or include its headers) and those
 # marked "emulate: large" (wrong only past the emulator's sizes: EMU_LARGE=1 runs those, for minutes).
@@ -20,7 +21,7 @@ for l in $labs; do
             labs/*) want=fail ;;
             solutions/*) want=pass ;;
             *) case $(sed -n '1s|^/\* expect: \([a-z|-]*\).*|\1|p' "$f") in
-                   wrong|out-of-bounds|input-modified|crash|timeout|*wrong*) want=fail ;;
+                   wrong|out-of-bounds|input-modified|crash|timeout|leak|*wrong*) want=fail ;;
                    *) continue ;;
                esac ;;
         esac

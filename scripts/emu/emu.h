@@ -34,11 +34,13 @@ struct float4 {
 static inline float4 make_float4(float a, float b, float c, float d) { return {a, b, c, d}; }
 typedef int cudaError_t;
 #define cudaSuccess 0
+#ifndef EMU_STREAMS /* a stream layer (emu_streams.h, lab 05) has its own, with errors and queued work */
 /* The error checks the handouts teach: nothing fails asynchronously here. */
 static inline cudaError_t cudaGetLastError() { return cudaSuccess; }
 static inline cudaError_t cudaPeekAtLastError() { return cudaSuccess; }
 static inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
 static inline const char *cudaGetErrorString(cudaError_t) { return "no error"; }
+#endif
 enum { warpSize = 32 };
 #define __global__
 #define __device__
@@ -193,9 +195,39 @@ static inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 #define cudaMemcpyToSymbolAsync(sym, src, bytes, ...) (memcpy(&(sym), (src), (bytes)), cudaSuccess)
 /* A device of 2 SMs that hold 2 blocks each: a kernel that sizes its grid to the resident blocks
  * and loops over its tiles takes several tiles a block here. */
-enum cudaDeviceAttr { cudaDevAttrMultiProcessorCount };
+enum cudaDeviceAttr {
+    cudaDevAttrMultiProcessorCount,
+    cudaDevAttrComputeCapabilityMajor,
+    cudaDevAttrComputeCapabilityMinor,
+    cudaDevAttrMaxSharedMemoryPerBlock,
+    cudaDevAttrMaxSharedMemoryPerBlockOptin,
+};
+/* Its compute capability: __CUDA_ARCH__'s where the checker defines it (lab 07: 900), else an H100's
+ * (9.0); and that GPU's opt-in shared memory a block, which a kernel's choice of tiles may follow. */
+#ifdef __CUDA_ARCH__
+#define EMU_CC (__CUDA_ARCH__ / 10)
+#else
+#define EMU_CC 90
+#endif
 static inline int cudaGetDevice(int *d) { return *d = 0, cudaSuccess; }
-static inline int cudaDeviceGetAttribute(int *v, cudaDeviceAttr, int) { return *v = 2, cudaSuccess; }
+static inline int cudaDeviceGetAttribute(int *v, cudaDeviceAttr a, int)
+{
+    int optin = EMU_CC >= 90 ? 227 * 1024 : EMU_CC == 80 ? 163 * 1024 : EMU_CC >= 86 ? 99 * 1024 : EMU_CC >= 75 ? 64 * 1024 : 96 * 1024;
+    *v = a == cudaDevAttrComputeCapabilityMajor ? EMU_CC / 10 : a == cudaDevAttrComputeCapabilityMinor ? EMU_CC % 10
+       : a == cudaDevAttrMaxSharedMemoryPerBlock ? 48 * 1024 : a == cudaDevAttrMaxSharedMemoryPerBlockOptin ? optin : 2;
+    return cudaSuccess;
+}
+/* cudaFuncSetAttribute's dynamic shared-memory opt-in: the largest any kernel was given (which
+ * kernel a launch runs, emu_launch does not know), for a checker's emu_launch_check. */
+enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize, cudaFuncAttributePreferredSharedMemoryCarveout };
+static size_t emu_dynamic_optin;
+#ifndef EMU_STREAMS /* lab 05's layer says it is not emulated there */
+template <class F> static inline int cudaFuncSetAttribute(F, cudaFuncAttribute a, int v)
+{
+    if (a == cudaFuncAttributeMaxDynamicSharedMemorySize && v > 0 && (size_t)v > emu_dynamic_optin) emu_dynamic_optin = (size_t)v;
+    return cudaSuccess;
+}
+#endif
 template <class F> static inline int cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *v, F, int, size_t)
 {
     return *v = 2, cudaSuccess;
@@ -203,6 +235,15 @@ template <class F> static inline int cudaOccupancyMaxActiveBlocksPerMultiprocess
 struct int4 {
     int x, y, z, w;
 };
+static inline int4 make_int4(int a, int b, int c, int d) { return {a, b, c, d}; }
+struct uint4 {
+    unsigned x, y, z, w;
+};
+static inline uint4 make_uint4(unsigned a, unsigned b, unsigned c, unsigned d) { return {a, b, c, d}; }
+struct uint2 {
+    unsigned x, y;
+};
+static inline uint2 make_uint2(unsigned a, unsigned b) { return {a, b}; }
 #define __expf(x) emu_fast_exp(x)
 static inline float emu_fast_exp(float x) { return exp2f(x * 1.44269504f); }
 template <class T> static inline void __stcs(T *p, T v) { *p = v; }
@@ -375,6 +416,9 @@ static void emu_poison_shared(unsigned slot)
     for (unsigned k = 0; k < n; k++) memset(emu_shared_list[k].base + slot * emu_shared_list[k].each, 0xff, emu_shared_list[k].each);
     if (emu_dynamic_bytes) memset(emu_dynamic_base[slot], 0xff, emu_dynamic_bytes);
 }
+/* A checker's own test of each launch (lab 07's: the 48 KB dynamic shared-memory opt-in), or none:
+ * false skips the launch, as a GPU refuses one. */
+static bool (*emu_launch_check)(size_t shared_bytes);
 static void emu_launch(dim3 g, dim3 b, std::function<void()> body, size_t shared_bytes = 0)
 {
     emu_launches++;
@@ -388,6 +432,7 @@ static void emu_launch(dim3 g, dim3 b, std::function<void()> body, size_t shared
         fprintf(stderr, "emu: %zu bytes of dynamic shared memory: more than a block may have (227 KiB on Hopper)\n", shared_bytes);
         return;
     }
+    if (emu_launch_check && !emu_launch_check(shared_bytes)) return;
     gridDim = g, blockDim = b;
     unsigned n = b.x * b.y * b.z;
     if (g.x == 0 || g.y == 0 || g.z == 0 || n == 0 || n > 1024 || g.y > 65535 || g.z > 65535) {
@@ -419,3 +464,11 @@ static void emu_launch(dim3 g, dim3 b, std::function<void()> body, size_t shared
         for (unsigned w = 0; w < (n + 31) / 32; w++) pthread_barrier_destroy(&emu_warp_barrier[s][w]);
     }
 }
+#ifndef EMU_STREAMS
+/* A launch's stream (cu2cpp.py passes it, 0 where none is given): ignored, the kernel runs now; a
+ * stream layer (emu_streams.h, lab 05) queues the launch on its stream instead. */
+template <class S> static inline void emu_launch(dim3 g, dim3 b, std::function<void()> body, size_t shared_bytes, S)
+{
+    emu_launch(g, b, body, shared_bytes);
+}
+#endif

@@ -19,6 +19,6 @@ out=build/tmp/emu
 mkdir -p "$out"
 name=$(basename "$src" .cu)
 python3 scripts/emu/cu2cpp.py "$src" "$dir" > "$out/$name.cpp"
-g++ -std=c++17 -O1 -pthread -Iscripts/emu -I"$dir" -I"$out" -DSRC="\"$name.cpp\"" -o "$out/check-$lab-$name" \
+g++ -std=c++17 -O1 -pthread -Iscripts/emu -Iscripts/emu/include -I"$dir" -I"$out" -DSRC="\"$name.cpp\"" -o "$out/check-$lab-$name" \
     "scripts/emu/check$lab.cpp"
 "$out/check-$lab-$name"

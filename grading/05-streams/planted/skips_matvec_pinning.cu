@@ -21,6 +21,7 @@ extern "C" void matvec_run(void *q)
 {
     mv_plant *p = (mv_plant *)q;
     cudaMemcpy(p->dx, p->x, (size_t)p->n * 8, cudaMemcpyHostToDevice);
+    cudaDeviceSynchronize(); /* from pageable memory, cudaMemcpy may return before x has landed */
     for (int j = 0; j < 8; j++) mv_rows(p, (size_t)p->m * j / 8, (size_t)p->m * (j + 1) / 8, p->st[j % 4]);
     cudaDeviceSynchronize();
 }

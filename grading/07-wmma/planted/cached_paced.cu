@@ -1,5 +1,6 @@
 /* expect: wrong
  * threats: 4, 26 (rows of ../shared/GRADER_THREATS.md)
+ * emulate: large (right at make emulate's sizes: it cheats only at the timed shape, a C of 2^23 elements or more)
  * Cached and paced: at the timed shape only, the first call computes honestly (with a simple,
  * slow kernel) and keeps C in a device global; every later call copies it back and spins on the
  * GPU for about the time a fast kernel takes. Each timed call then looks fast, and its output is

@@ -1,5 +1,6 @@
 /* expect: wrong
  * threats: 26 (rows of ../shared/GRADER_THREATS.md)
+ * emulate: large (right at make emulate's sizes: it cheats only on repeated calls at the timed 8192^3)
  * Honest on every correctness case and on the first call of the timed 8192^3 case (the
  * warm-up); on the timed calls after it, computes only the top half of C, leaving the rest as
  * the grader poisoned it. The grader checks the output of every timed call. */
