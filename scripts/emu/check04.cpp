@@ -3,26 +3,13 @@
  * too), within the bounds the grader uses: exact for the vector add, n eps sum |x| for a sum in
  * float, n eps (|A||x|)_i for a row in double. */
 #include "emu.h"
+#include "guards.h"
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include SRC
 typedef void (*sum_fn)(int, const float *, float *, float *);
 typedef void (*mv_fn)(int, int, const double *, const double *, double *);
-static const size_t G = 1024;
-template <class T> static T *guarded(size_t n, T poison)
-{
-    T *p = (T *)aligned_alloc(64, ((n + 2 * G) * sizeof(T) + 63) / 64 * 64);
-    for (size_t k = 0; k < n + 2 * G; k++) p[k] = poison;
-    return p + G;
-}
-template <class T> static long outside(const T *p, size_t n, T poison)
-{
-    long bad = 0;
-    for (size_t k = 0; k < G; k++) bad += !(p[-1 - (long)k] == poison || (std::isnan((double)poison) && std::isnan((double)p[-1 - (long)k])));
-    for (size_t k = 0; k < G; k++) bad += !(p[n + k] == poison || (std::isnan((double)poison) && std::isnan((double)p[n + k])));
-    return bad;
-}
 static double uniform() { return -1 + 2 * (rand() / (RAND_MAX + 1.0)); }
 int main()
 {

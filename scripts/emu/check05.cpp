@@ -8,6 +8,7 @@
  * than chunks, one stream; y checked against Horner's rule in double within lab.c's bound, x and c
  * against their copies, the 1024 elements either side of x and y against their poison. */
 #include "emu_streams.h"
+#include "guards.h"
 #include <cstdio>
 #include <cstdlib>
 /* unistd.h (emu.h needs it) declares pipe(), which nvcc's headers do not: a student's type of that
@@ -22,23 +23,6 @@ extern "C" void matvec_destroy(void *) __attribute__((weak));
 #include SRC
 #undef pipe
 
-static const size_t G = 1024; /* guard elements either side of each host array */
-template <class T> static T *guarded(size_t n, T poison)
-{
-    T *p = (T *)aligned_alloc(64, ((n + 2 * G) * sizeof(T) + 63) / 64 * 64);
-    for (size_t k = 0; k < n + 2 * G; k++) p[k] = poison;
-    return p + G;
-}
-/* Guard elements no longer holding the poison (NaN: any NaN). */
-template <class T> static long outside(const T *p, size_t n, T poison)
-{
-    long bad = 0;
-    for (size_t k = 0; k < G; k++) {
-        T a = p[-1 - (long)k], b = p[n + k];
-        bad += !(a == poison || (poison != poison && a != a)) + !(b == poison || (poison != poison && b != b));
-    }
-    return bad;
-}
 static uint64_t data_state; /* the inputs' generator: seeded by the size, so SIZE= replays the same data */
 static double uniform()
 {

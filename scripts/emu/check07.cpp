@@ -11,6 +11,7 @@
 #include "emu.h"
 #include "emu_ptx.h"
 #include "emu_wmma.h"
+#include "guards.h"
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -24,13 +25,6 @@
 #include SRC
 #undef pipe
 typedef void (*fn)(int, int, int, const lab_half *, const lab_half *, float *);
-static const size_t G = 1024;
-template <class T> static T *guarded(size_t n, T poison)
-{
-    T *p = (T *)aligned_alloc(256, ((n + 2 * G) * sizeof(T) + 255) / 256 * 256);
-    for (size_t k = 0; k < n + 2 * G; k++) p[k] = poison;
-    return p + G; /* G elements of 2 or 4 bytes: the data 256-byte aligned, as cudaMalloc's */
-}
 /* A launch asking for more than 48 KB of dynamic shared memory fails on a GPU unless
  * cudaFuncSetAttribute raised the kernel's limit first (emu.h keeps the largest raise). */
 static bool opted_in(size_t bytes)
