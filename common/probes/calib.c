@@ -197,13 +197,14 @@ size_t usable_llc(const char *dir, const machine *m, int force)
     int ok = text && sscanf(text, "llc_bytes = %lf", &cached) == 1 && cached >= (1 << 20);
     free(text);
     if (ok) return (size_t)cached;
-    size_t knee = cache_knee(m->llc_bytes), llc = knee && knee < m->llc_bytes / 2 ? knee : m->llc_bytes;
+    /* the cache lies between the knee and twice it: twice, so that "past it" stays past it */
+    size_t knee = cache_knee(m->llc_bytes), llc = knee && 2 * knee < m->llc_bytes ? 2 * knee : m->llc_bytes;
     mkdir(dir, 0755);
     FILE *f = fopen(path, "w");
     if (f) {
         fprintf(f, "llc_bytes = %zu\n# %s: the cache reports %zu bytes; one thread reads %zu bytes well above "
                    "memory's rate, %s\n", llc, m->cpu, m->llc_bytes, knee,
-                knee && knee < m->llc_bytes / 2 ? "so this much is what sizes are judged past" : "as the size reported");
+                knee && 2 * knee < m->llc_bytes ? "so twice that is what sizes are judged past" : "so the size reported is");
         fclose(f);
     }
     return llc;

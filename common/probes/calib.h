@@ -36,11 +36,12 @@ bandwidth measure_bandwidth(int threads, size_t bytes, double seconds);
 
 /* The last-level cache that sizes are judged past (a stage must miss it to be memory-bound, or to
  * need blocking): what the machine reports, or, where one thread already reads at memory's rate
- * from buffers under half that size, the largest power-of-two buffer (8 MiB up) still read at 1.25
- * times that rate or more (cache_knee). A 2-core virtual machine of a 260 MiB L3 (Intel Xeon, model
- * 207, 2026-11-28) read 28 GB/s to 32 MiB, 17 at 64 and 9 from 128 MiB on: its share is 64 MiB,
- * and sizes past 4 x 260 MiB only made grading slow. Measured once per machine, cached in
- * dir/<key>-llc.conf (force: measured again). */
+ * from buffers under half that size, twice the largest power-of-two buffer (8 MiB up) still read at
+ * 1.25 times that rate or more (cache_knee: the cache lies between it and twice it). A 2-core
+ * virtual machine of a 260 MiB L3 (Intel Xeon, model 207, 2026-11-28) read 28 GB/s to 32 MiB, 17
+ * at 64 and 9 from 128 MiB on: 64 or 128 MiB (its 64 MiB read falls either side of 1.25 times
+ * memory's rate), where sizes past 260 MiB timed ikj at 34 GFLOP a call.
+ * Measured once per machine, cached in dir/<key>-llc.conf (force: measured again). */
 size_t usable_llc(const char *dir, const machine *m, int force);
 size_t cache_knee(size_t llc);
 
