@@ -280,6 +280,14 @@ static void build_filter(prog *p, int threads, int gpu, int how_sanitized)
     /* Under ncu: its in-process part locks a file in PROFILER_LOCK_DIR, so opening and making files
      * is allowed, and Landlock (profiler_confine, before the filter) lets them succeed there alone. */
     if (how_sanitized == SANITIZED_PROFILER) allow_list(p, profiler_calls, COUNT(profiler_calls));
+    /* ncu 2025.3 (CUDA 13.0) also makes its lock folder open to all, chmod(dir, 0777), which killed
+     * every profiled runner on an H200 (2026-11-28, SIGSYS). Landlock does not confine a mode change,
+     * so none is made: chmod answers success and changes nothing, the folders made open to all
+     * beforehand (profiler_confine) as ncu would leave them. */
+    if (how_sanitized == SANITIZED_PROFILER) {
+        rule(p, __NR_chmod, SECCOMP_RET_ERRNO | 0), rule(p, __NR_fchmod, SECCOMP_RET_ERRNO | 0);
+        rule(p, __NR_fchmodat, SECCOMP_RET_ERRNO | 0);
+    }
     if (sanitized || how_sanitized == SANITIZED_CUDA) { /* traced: each reported, then refused alike (unlisted) */
         uint32_t no = p->deny == SECCOMP_RET_TRAP ? SECCOMP_RET_TRAP : SECCOMP_RET_ERRNO | EACCES;
         rule(p, __NR_open, no), rule(p, __NR_openat, no), rule(p, __NR_readlink, no), rule(p, __NR_readlinkat, no);
@@ -388,6 +396,7 @@ static int no_writable_code(void)
 static int profiler_confine(void)
 {
     mkdir("/tmp/nvidia", 0777), mkdir(PROFILER_LOCK_DIR, 0777); /* as ncu makes them; EEXIST is fine */
+    chmod("/tmp/nvidia", 0777), chmod(PROFILER_LOCK_DIR, 0777); /* and opens them (seccomp: chmod) */
     long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
     if (abi < 1) {
         fprintf(stderr, "make profile confines the profiled program's files with Landlock, which this kernel does not "

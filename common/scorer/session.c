@@ -74,10 +74,15 @@ void session_end(grader *g)
     g->alive = 0;
 }
 
-static int case_begin(grader *g, const job *j)
+/* A case's wall-clock limit is the student's code's (timeout_s); the harness's moving of `bytes`
+ * through the channel gets a second per 200 MB on top. A gigabyte takes 1-3 s to generate, send
+ * and take in on a busy 2-core VM, which a hang's short limit (3 s in make hostile) must not count. */
+static double deadline_after(const grader *g, size_t bytes) { return now_s() + g->lim.timeout_s + (double)bytes / 2e8; }
+
+static int case_begin(grader *g, const job *j, size_t bytes)
 {
     session_ensure(g, (int)j->stage);
-    g->proc.deadline = now_s() + g->lim.timeout_s;
+    g->proc.deadline = deadline_after(g, bytes);
     return runner_send(&g->proc, MSG_CASE, j, sizeof *j);
 }
 
@@ -102,7 +107,7 @@ outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
     size_t back_size = back_bytes(pr, shape);
     size_t out_bytes = buf_bytes(&s.b[pr->out]);
     job j = {.stage = (uint32_t)stage, .s = shape, .trials = g->trials, .vary = -1, .threads = g->case_threads};
-    int io = case_begin(g, &j);
+    int io = case_begin(g, &j, (s.packed_bytes + back_size) * g->trials);
     /* Inputs whose reference is costly are the same in every stage (each stage's runner is a
      * process of its own, with nothing kept between them), so the reference runs once for them. */
     int shared = s.shared = costly(pr, shape);
@@ -357,7 +362,7 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     job j = {.stage = (uint32_t)stage, .s = shape, .timed = 1, .vary = vary, .threads = g->case_threads,
              .seeded = (uint32_t)seeded, .digest_key = rng_next(&pick)};
     session_end(g); /* a fresh runner: no student code has run in it before the empty calls */
-    int io = case_begin(g, &j);
+    int io = case_begin(g, &j, seeded ? 0 : s.packed_bytes);
     if (seeded) io = io ? io : runner_send(&g->proc, MSG_INPUT, &input_seed, sizeof input_seed);
     else io = io ? io : runner_send(&g->proc, MSG_INPUT, s.packed, s.packed_bytes);
     io = io ? io : runner_recv(&g->proc, MSG_READY, NULL, 0);
@@ -415,6 +420,7 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     res->waited = waited >= 0 && window > 0 ? waited / window : -1;
     phase("    timed: %u calls (stage %.2f, call %.2f, fetch %.2f, fill %.2f, digest %.2f, check %.2f)", calls,
           seg[SEG_STAGE], seg[SEG_CALL], seg[SEG_FETCH], seg[SEG_FILL], seg[SEG_DIGEST], seg[SEG_CHECK]);
+    g->proc.deadline = deadline_after(g, seeded ? 0 : back_bytes(pr, shape));
     io = io ? io : runner_send(&g->proc, MSG_FINISH, NULL, 0);
     io = io ? io : runner_recv(&g->proc, MSG_GUARDS, guards, guards_bytes(pr));
     uint64_t dig[LAB_MAX_BUFS];

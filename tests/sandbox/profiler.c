@@ -23,6 +23,10 @@ int main(void)
     int fd = open(lock, O_CREAT | O_RDWR | O_CLOEXEC, 0600);
     said("make the lock file", fd);
     said("lock it", fd >= 0 ? flock(fd, LOCK_EX) : -1);
+    said("chmod it 0777", chmod(lock, 0777));
+    struct stat st;
+    said(stat(lock, &st) == 0 && (st.st_mode & 0777) == 0600 ? "its mode unchanged" : "its mode changed", 0);
+    said("chmod /etc/passwd 0777", chmod("/etc/passwd", 0777));
     said("remove it", unlink(lock));
     said("read /etc/passwd", open("/etc/passwd", O_RDONLY | O_CLOEXEC));
     said("make /tmp/wb-profiler-escape", open("/tmp/wb-profiler-escape", O_CREAT | O_RDWR | O_CLOEXEC, 0600));
