@@ -471,23 +471,28 @@ static inline cudaError_t cudaStreamWaitEvent(cudaStream_t st, cudaEvent_t ev, u
     if (!e->at || e->at->done) return cudaSuccess; /* never recorded, or passed: nothing to wait for */
     return emu_enqueue(s, nullptr, "cudaStreamWaitEvent", e->at) ? cudaSuccess : emu_last_error;
 }
+/* An event the host may wait on or query: a live one, not last recorded in a capture (NULL, the
+ * error returned and said, otherwise). */
+static emu_event_s *emu_event_to_wait_on(cudaEvent_t ev, const char *call)
+{
+    emu_event_s *e = emu_event(ev, call);
+    if (e && e->cap) {
+        emu_error(cudaErrorStreamCaptureUnsupported, call, "the event was last recorded in a capture");
+        return NULL;
+    }
+    return e;
+}
 static inline cudaError_t cudaEventSynchronize(cudaEvent_t ev)
 {
-    emu_event_s *e = emu_event(ev, "cudaEventSynchronize");
+    emu_event_s *e = emu_event_to_wait_on(ev, "cudaEventSynchronize");
     if (!e) return emu_last_error;
-    if (e->cap)
-        return emu_error(cudaErrorStreamCaptureUnsupported, "cudaEventSynchronize",
-                         "the event was last recorded in a capture");
     if (e->at) emu_run_until(e->at);
     return cudaSuccess;
 }
 static inline cudaError_t cudaEventQuery(cudaEvent_t ev)
 {
-    emu_event_s *e = emu_event(ev, "cudaEventQuery");
+    emu_event_s *e = emu_event_to_wait_on(ev, "cudaEventQuery");
     if (!e) return emu_last_error;
-    if (e->cap)
-        return emu_error(cudaErrorStreamCaptureUnsupported, "cudaEventQuery",
-                         "the event was last recorded in a capture");
     if (!e->at || e->at->done) return cudaSuccess;
     emu_step();
     return e->at->done ? cudaSuccess : cudaErrorNotReady;
