@@ -75,8 +75,9 @@ void session_end(grader *g)
 }
 
 /* A case's wall-clock limit is the student's code's (timeout_s); the harness's moving of `bytes`
- * through the channel gets a second per 200 MB on top. A gigabyte takes 1-3 s to generate, send
- * and take in on a busy 2-core VM, which a hang's short limit (3 s in make hostile) must not count. */
+ * through the channel gets a second per 200 MB on top. On a 2-core VM beside another grading, a
+ * 1.1 GB matrix moved in and back took over the 3 s make hostile gives a hang: honest stages of a
+ * plant timed out there (lab 01's forged_done, 2026-11-28). */
 static double deadline_after(const grader *g, size_t bytes) { return now_s() + g->lim.timeout_s + (double)bytes / 2e8; }
 
 static int case_begin(grader *g, const job *j, size_t bytes)
