@@ -1002,6 +1002,28 @@ START_TEST(test_emulate_names_a_divergent_barrier)
 }
 END_TEST
 
+/* make emulate of a lab's reference on one stage (ARGS: STAGE=, SIZE=, with any environment before
+ * it in ENV), which must pass; then of a copy of the reference file FILE changed by the sed script
+ * EDIT, written under build/tmp/TAG, whose exit status is returned and its log left in *log. The edit
+ * must have changed the file: MUST_GO, a fixed string, is then found nowhere in the copy. */
+static int emulate_reference_then(const char *lab, const char *file, const char *env, const char *args,
+                                  const char *tag, const char *edit, const char *must_go, char **log)
+{
+    int rc = sh("%s " MAKE " emulate LAB=%.2s WORK=solutions %s > build/tmp/%s-reference.log 2>&1", env, lab, args, tag);
+    char path[300];
+    snprintf(path, sizeof path, "build/tmp/%s-reference.log", tag);
+    *log = slurp(path);
+    ck_assert_msg(rc == 0 && *log && strstr(*log, ": 0 failures"), "exit %d:\n%s", rc, *log ? *log : "(no log)");
+    free(*log);
+    ck_assert_int_eq(sh("rm -rf build/tmp/%s && mkdir -p build/tmp/%s/%s && sed %s solutions/%s/%s > build/tmp/%s/%s/%s && "
+                        "! grep -qF '%s' build/tmp/%s/%s/%s", tag, tag, lab, edit, lab, file, tag, lab, file, must_go, tag, lab,
+                        file), 0);
+    rc = sh("%s " MAKE " emulate LAB=%.2s WORK=build/tmp/%s %s > build/tmp/%s.log 2>&1", env, lab, tag, args, tag);
+    snprintf(path, sizeof path, "build/tmp/%s.log", tag);
+    *log = slurp(path);
+    return rc;
+}
+
 /* make emulate on lab 05: streams queue their work, which runs only when the host waits, in a
  * shuffled order that keeps a stream's order and its events (scripts/emu/emu_streams.h). The
  * reference's matvec passes; with its cudaStreamWaitEvent taken out, the kernels of streams 1 to 3
@@ -1013,16 +1035,9 @@ START_TEST(test_emulate_catches_a_missing_stream_wait)
         printf("make emulate of lab 05: skipped: g++, python3 or solutions/ missing\n");
         return;
     }
-    int rc = sh("EMU_SEED=1 " MAKE " emulate LAB=05 WORK=solutions STAGE=matvec > build/tmp/emulate-streams.log 2>&1");
-    char *log = slurp("build/tmp/emulate-streams.log");
-    ck_assert_msg(rc == 0 && log && strstr(log, ": 0 failures"), "exit %d:\n%s", rc, log ? log : "(no log)");
-    free(log);
-    ck_assert_int_eq(sh("rm -rf build/tmp/emulate-nowait-05 && mkdir -p build/tmp/emulate-nowait-05/05-streams && "
-                        "grep -v 'cudaStreamWaitEvent(s->stream\\[i\\], s->x_in, 0);' solutions/05-streams/streams.cu "
-                        "> build/tmp/emulate-nowait-05/05-streams/streams.cu && "
-                        "! grep -q 'x_in, 0)' build/tmp/emulate-nowait-05/05-streams/streams.cu"), 0);
-    rc = sh("EMU_SEED=1 " MAKE " emulate LAB=05 WORK=build/tmp/emulate-nowait-05 STAGE=matvec > build/tmp/emulate-nowait-05.log 2>&1");
-    log = slurp("build/tmp/emulate-nowait-05.log");
+    char *log = NULL;
+    int rc = emulate_reference_then("05-streams", "streams.cu", "EMU_SEED=1", "STAGE=matvec", "emulate-nowait-05",
+                                    "'/cudaStreamWaitEvent(s->stream\\[i\\], s->x_in, 0);/d'", "x_in, 0)", &log);
     ck_assert_msg(rc != 0 && log && strstr(log, "\nmatvec m=") && strstr(log, " wrong, 0 outside") && !strstr(log, "\npipelined "),
                   "exit %d:\n%s", rc, log ? log : "(no log)");
     free(log);
@@ -1040,17 +1055,10 @@ START_TEST(test_emulate_runs_lab07s_ptx_and_shows_a_lenient_cp_async_wait)
         printf("make emulate of lab 07: skipped: g++, python3 or solutions/ missing\n");
         return;
     }
-    int rc = sh(MAKE " emulate LAB=07 WORK=solutions STAGE=pipelined SIZE='m=144 n=272 k=48' > build/tmp/emulate-07.log 2>&1");
-    char *log = slurp("build/tmp/emulate-07.log");
-    ck_assert_msg(rc == 0 && log && strstr(log, ": 0 failures"), "exit %d:\n%s", rc, log ? log : "(no log)");
-    free(log);
-    ck_assert_int_eq(sh("rm -rf build/tmp/emulate-wait-07 && mkdir -p build/tmp/emulate-wait-07/07-wmma && "
-                        "sed 's/copy_wait<STAGES - 2>/copy_wait<STAGES - 1>/' solutions/07-wmma/wmma_gemm.cu "
-                        "> build/tmp/emulate-wait-07/07-wmma/wmma_gemm.cu && "
-                        "! grep -q 'copy_wait<STAGES - 2>' build/tmp/emulate-wait-07/07-wmma/wmma_gemm.cu"), 0);
-    rc = sh(MAKE " emulate LAB=07 WORK=build/tmp/emulate-wait-07 STAGE=pipelined SIZE='m=144 n=272 k=48' "
-            "> build/tmp/emulate-wait-07.log 2>&1");
-    log = slurp("build/tmp/emulate-wait-07.log");
+    char *log = NULL;
+    int rc = emulate_reference_then("07-wmma", "wmma_gemm.cu", "", "STAGE=pipelined SIZE='m=144 n=272 k=48'",
+                                    "emulate-wait-07", "'s/copy_wait<STAGES - 2>/copy_wait<STAGES - 1>/'",
+                                    "copy_wait<STAGES - 2>", &log);
     ck_assert_msg(rc != 0 && log && strstr(log, "\npipelined m=144 n=272 k=48: 39168 wrong, 0 outside") &&
                   strstr(log, "first: C[0][0] = "), "exit %d:\n%s", rc, log ? log : "(no log)");
     free(log);
