@@ -6,18 +6,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-int msg_send(int fd, uint32_t kind, const void *payload, size_t bytes)
+int msg_send_head(int fd, uint32_t kind, size_t bytes)
 {
     msg_head h = {PROTO_MAGIC, kind, bytes};
-    if (write_all(fd, &h, sizeof h)) return -1;
+    return write_all(fd, &h, sizeof h);
+}
+
+int msg_recv_head(int fd, uint32_t kind, size_t bytes)
+{
+    msg_head h;
+    if (read_all(fd, &h, sizeof h)) return -1;
+    return h.magic != PROTO_MAGIC || h.kind != kind || h.bytes != bytes ? -1 : 0;
+}
+
+int msg_send(int fd, uint32_t kind, const void *payload, size_t bytes)
+{
+    if (msg_send_head(fd, kind, bytes)) return -1;
     return bytes ? write_all(fd, payload, bytes) : 0;
 }
 
 int msg_recv(int fd, uint32_t kind, void *payload, size_t bytes)
 {
-    msg_head h;
-    if (read_all(fd, &h, sizeof h)) return -1;
-    if (h.magic != PROTO_MAGIC || h.kind != kind || h.bytes != bytes) return -1;
+    if (msg_recv_head(fd, kind, bytes)) return -1;
     return bytes ? read_all(fd, payload, bytes) : 0;
 }
 

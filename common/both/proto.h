@@ -89,6 +89,10 @@ typedef struct trace_msg {
 int msg_send(int fd, uint32_t kind, const void *payload, size_t bytes);
 /* Receive a message of the expected kind and size into payload; 0 on success, -1 otherwise. */
 int msg_recv(int fd, uint32_t kind, void *payload, size_t bytes);
+/* The header alone, of a message whose payload the caller then moves in pieces (write_all or
+ * read_all of each): a matrix of a gigabyte goes straight from or into its buffer. */
+int msg_send_head(int fd, uint32_t kind, size_t bytes);
+int msg_recv_head(int fd, uint32_t kind, size_t bytes);
 
 /* Sizes in bytes: an element, a buffer, all inputs of a problem, and the guards of all buffers. */
 size_t elem_bytes(lab_type t);

@@ -43,6 +43,51 @@ void *xrealloc(void *p, size_t bytes)
     return p;
 }
 
+/* The big blocks, handed out (out) or kept for the next take; a block given back when every slot
+ * is kept replaces the one kept longest. Blocks are taken with a sixteenth to spare, so a shape
+ * drawn a little larger next time still fits. */
+#define BIG_MIN ((size_t)64 << 20)
+enum { BIG_SLOTS = 8 };
+static struct { void *p; size_t bytes; unsigned long long age; int out; } big[BIG_SLOTS];
+static unsigned long long big_clock;
+
+void *big_take(size_t bytes)
+{
+    if (bytes < BIG_MIN) return xmalloc(bytes);
+    int fit = -1, free_slot = -1, oldest = -1;
+    for (int i = 0; i < BIG_SLOTS; i++) {
+        if (!big[i].p) free_slot = i;
+        else if (!big[i].out && big[i].bytes >= bytes && big[i].bytes - big[i].bytes / 8 <= bytes &&
+                 (fit < 0 || big[i].bytes < big[fit].bytes))
+            fit = i;
+        if (big[i].p && !big[i].out && (oldest < 0 || big[i].age < big[oldest].age)) oldest = i;
+    }
+    if (fit >= 0) {
+        big[fit].out = 1;
+        return big[fit].p;
+    }
+    if (free_slot < 0 && oldest >= 0) { /* room for the new one */
+        free(big[oldest].p);
+        big[oldest].p = NULL;
+        free_slot = oldest;
+    }
+    size_t room = bytes + bytes / 16;
+    void *p = xmalloc(room);
+    if (free_slot >= 0) big[free_slot].p = p, big[free_slot].bytes = room, big[free_slot].out = 1;
+    return p; /* every slot out: a plain block, freed when given back */
+}
+
+void big_give(void *p)
+{
+    for (int i = 0; p && i < BIG_SLOTS; i++)
+        if (big[i].p == p) {
+            big[i].out = 0;
+            big[i].age = ++big_clock;
+            return;
+        }
+    free(p);
+}
+
 char *xstrdup(const char *s)
 {
     size_t n = strlen(s) + 1;

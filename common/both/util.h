@@ -13,6 +13,12 @@ noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *xmalloc(size_t bytes);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t bytes);
+/* A block for a big array that is filled whole before it is read (a case's inputs, a triad's
+ * arrays), kept when given back and handed out again for a size up to an eighth smaller (each
+ * stage draws its timed shape afresh): a gigabyte's pages are faulted in once per process, not
+ * once per stage (0.7 s each on a 2-core VM). Small sizes are plain malloc and free. */
+void *big_take(size_t bytes);
+void big_give(void *p);
 char *xstrdup(const char *s);
 
 /* Write or read exactly `bytes` bytes, retrying on EINTR and short transfers.

@@ -120,7 +120,7 @@ static double measure_chain(void)
 bandwidth measure_bandwidth(int threads, size_t bytes, double seconds)
 {
     size_t n = bytes / (3 * sizeof(double));
-    double *a = xmalloc(n * sizeof *a), *b = xmalloc(n * sizeof *b), *c = xmalloc(n * sizeof *c);
+    double *a = big_take(n * sizeof *a), *b = big_take(n * sizeof *b), *c = big_take(n * sizeof *c);
     const double s = 1.5;
     /* At least MIN_PASSES and `seconds` of them: the best of a few milliseconds swings with a
      * neighbour's moment (5% between runs here), the best of a tenth of a second much less. */
@@ -151,9 +151,9 @@ bandwidth measure_bandwidth(int threads, size_t bytes, double seconds)
         sink += sum;
     }
     if (sink == 42.0) puts(""); /* keep the sums alive */
-    free(a);
-    free(b);
-    free(c);
+    big_give(a);
+    big_give(b);
+    big_give(c);
     return (bandwidth){24.0 * n / bt * 1e-9, 24.0 * n / br * 1e-9, measure_chain()};
 }
 

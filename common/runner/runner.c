@@ -63,18 +63,16 @@ static void recv_or_die(uint32_t kind, void *p, size_t bytes)
     if (msg_recv(PROTO_IN_FD, kind, p, bytes)) _exit(RUNNER_READ_FAILED);
 }
 
-/* The inputs travel as one message: the IN and INOUT buffers concatenated in layout order. */
+/* The inputs travel as one message: the IN and INOUT buffers concatenated in layout order, each
+ * read straight into its buffer (no copy of a gigabyte staged on the way). */
 static void recv_inputs(runner *r)
 {
-    unsigned char *all = xmalloc(r->in_bytes + 1), *p = all;
-    recv_or_die(MSG_INPUT, all, r->in_bytes);
+    if (msg_recv_head(PROTO_IN_FD, MSG_INPUT, r->in_bytes)) _exit(RUNNER_READ_FAILED);
     for (int i = 0; i < r->p->nbufs; i++)
         if (is_sent(&r->b[i])) {
-            memcpy(r->c.buf[i], p, buf_bytes(&r->b[i]));
-            if (r->b[i].role == ROLE_INOUT) memcpy(r->initial, p, buf_bytes(&r->b[i]));
-            p += buf_bytes(&r->b[i]);
+            if (read_all(PROTO_IN_FD, r->c.buf[i], buf_bytes(&r->b[i]))) _exit(RUNNER_READ_FAILED);
+            if (r->b[i].role == ROLE_INOUT) memcpy(r->initial, r->c.buf[i], buf_bytes(&r->b[i]));
         }
-    free(all);
 }
 
 /* The guard zones of every buffer, as the call left them. */
@@ -95,18 +93,15 @@ static void send_guards(runner *r)
     free(all);
 }
 
-/* The guards, then the inputs as they are now (IN buffers, in layout order). */
+/* The guards, then the inputs as they are now (IN buffers, in layout order, each written
+ * straight from its buffer). */
 static void send_inputs_and_guards(runner *r)
 {
     send_guards(r);
-    unsigned char *all = xmalloc(r->back_bytes + 1), *p = all;
+    if (msg_send_head(PROTO_OUT_FD, MSG_INPUTS, r->back_bytes)) _exit(RUNNER_WRITE_FAILED);
     for (int i = 0; i < r->p->nbufs; i++)
-        if (r->b[i].role == ROLE_IN) {
-            memcpy(p, r->c.buf[i], buf_bytes(&r->b[i]));
-            p += buf_bytes(&r->b[i]);
-        }
-    send_or_die(MSG_INPUTS, all, r->back_bytes);
-    free(all);
+        if (r->b[i].role == ROLE_IN && write_all(PROTO_OUT_FD, r->c.buf[i], buf_bytes(&r->b[i])))
+            _exit(RUNNER_WRITE_FAILED);
 }
 
 static double cpu_time(void (*run)(lab_call *), lab_call *c)

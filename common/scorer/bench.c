@@ -421,7 +421,7 @@ int bench(const options *opt, grader *g, const char *source)
      * would pass the time limit is skipped before it runs. */
     static const char *levels[] = {"-O3", "-O2", "-O1", "-O0"};
     double took[16][LAB_MAX_CASES] = {{0}}; /* a call's seconds at the level above */
-    printf("\ncompiler study: the graded timed size at each optimisation level, fastest first (flags: %s, level "
+    printf("\ncompiler study: the graded timed size at each optimisation level, -O3 down to -O0 (flags: %s, level "
            "replaced)\n", cflags);
     for (int l = 0; l < 4; l++) {
         char flags[512], *o3;

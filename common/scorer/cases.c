@@ -21,7 +21,7 @@ void bufset_init(bufset *s, const lab_problem *p, lab_shape shape)
     s->p = p;
     p->layout(shape, s->b);
     s->packed_bytes = inputs_bytes(p, shape);
-    s->packed = xmalloc(s->packed_bytes + 1);
+    s->packed = big_take(s->packed_bytes + 1);
     unsigned char *q = s->packed;
     for (int i = 0; i < p->nbufs; i++) {
         if (!is_sent(&s->b[i])) continue;
@@ -51,7 +51,7 @@ void bufset_fill(bufset *s, uint64_t seed)
 
 void bufset_free(bufset *s)
 {
-    free(s->packed);
+    big_give(s->packed);
     free(s->recv);
     free(s->got);
     free(s->ref);

@@ -51,20 +51,22 @@ int check_input_digests(const bufset *s, lab_shape shape, const uint64_t *dig, u
     return 0;
 }
 
-int check_inputs(const bufset *s, lab_shape shape, const void *back, outcome *o)
+int recv_inputs_back(runner_proc *p, const bufset *s, lab_shape shape, int *io, outcome *o)
 {
-    const unsigned char *p = back, *q = s->packed;
+    const void *part[LAB_MAX_BUFS];
+    size_t len[LAB_MAX_BUFS];
+    int which[LAB_MAX_BUFS], n = 0, differs = -1;
+    for (int i = 0; i < s->p->nbufs; i++)
+        if (s->b[i].role == ROLE_IN) { /* only inputs come back */
+            part[n] = s->buf[i];
+            len[n] = buf_bytes(&s->b[i]);
+            which[n++] = i;
+        }
+    *io = *io ? *io : runner_recv_same(p, MSG_INPUTS, part, len, n, &differs);
+    if (*io || differs < 0) return 0;
     char sh[64];
     shape_text(s->p, shape, sh, sizeof sh);
-    for (int i = 0; i < s->p->nbufs; i++) {
-        if (!is_sent(&s->b[i])) continue;
-        size_t n = buf_bytes(&s->b[i]);
-        if (s->b[i].role == ROLE_IN && memcmp(p, q, n))
-            return fail(o, "input-modified", "%s: changed its input %s (inputs are read-only)", sh, s->b[i].name);
-        p += s->b[i].role == ROLE_IN ? n : 0; /* only inputs come back */
-        q += n;
-    }
-    return 0;
+    return fail(o, "input-modified", "%s: changed its input %s (inputs are read-only)", sh, s->b[which[differs]].name);
 }
 
 /* Elements `at` (or all, when at is NULL) of the output in `out` against the reference, which

@@ -13,8 +13,9 @@ int fail(outcome *o, const char *reason, const char *fmt, ...) __attribute__((fo
 int check_guards(const bufset *s, lab_shape shape, const unsigned char *g, outcome *o);
 /* A seeded case's inputs: the runner's keyed digest of each input against the scorer's copy. */
 int check_input_digests(const bufset *s, lab_shape shape, const uint64_t *dig, uint64_t key, outcome *o);
-/* Inputs sent back (only ROLE_IN buffers) against what was sent. */
-int check_inputs(const bufset *s, lab_shape shape, const void *back, outcome *o);
+/* The runner's inputs as it sent them back, compared with what was sent as they came
+ * (runner_recv_same); 0 and *o failed ("input-modified", naming the buffer) where one changed. */
+int recv_inputs_back(runner_proc *p, const bufset *s, lab_shape shape, int *io, outcome *o);
 /* Elements at[0..count) of out (all of it, at NULL) against the reference already computed. */
 int check_values(bufset *s, lab_shape shape, const void *out, const uint64_t *at, size_t count, double poison,
                  const char *when, outcome *o);

@@ -493,6 +493,30 @@ int runner_recv(runner_proc *p, uint32_t kind, void *payload, size_t bytes)
     return bytes ? io_all(p, p->from, payload, bytes, 0) : 0;
 }
 
+int runner_recv_same(runner_proc *p, uint32_t kind, const void *const *part, const size_t *len, int n, int *differs)
+{
+    msg_head h;
+    size_t total = 0;
+    for (int k = 0; k < n; k++) total += len[k];
+    *differs = -1;
+    if (io_all(p, p->from, &h, sizeof h, 0)) return -1;
+    if (h.magic != PROTO_MAGIC || h.kind != kind || h.bytes != total) {
+        p->bad_message = 1;
+        return -1;
+    }
+    enum { PIECE = 1 << 20 };
+    unsigned char *piece = xmalloc(PIECE);
+    int io = 0;
+    for (int k = 0; k < n && io == 0; k++)
+        for (size_t at = 0; at < len[k] && io == 0; at += PIECE) {
+            size_t bytes = len[k] - at < PIECE ? len[k] - at : PIECE;
+            io = io_all(p, p->from, piece, bytes, 0);
+            if (io == 0 && *differs < 0 && memcmp(piece, (const unsigned char *)part[k] + at, bytes)) *differs = k;
+        }
+    free(piece);
+    return io;
+}
+
 /* Empty the folder open as `fd`, and close it, following no link: the runner (another user,
  * maybe) may have left anything there, and we may be root. Entries are unlinked by name relative
  * to the open folder; a subfolder is entered only through O_NOFOLLOW. */

@@ -67,6 +67,10 @@ int runner_start(runner_proc *p, const char *exe, const char *dir, const char *o
  * ending, or a message of the wrong kind or size (a corrupted channel). */
 int runner_send(runner_proc *p, uint32_t kind, const void *payload, size_t bytes);
 int runner_recv(runner_proc *p, uint32_t kind, void *payload, size_t bytes);
+/* A message whose payload should be the n parts given, one after another: received a mebibyte at
+ * a time and compared as it comes (no copy of a gigabyte is kept); *differs is the first part that
+ * differs, or -1. 0 when the whole message came. */
+int runner_recv_same(runner_proc *p, uint32_t kind, const void *const *part, const size_t *len, int n, int *differs);
 /* The CPU time (user and system, every thread, in seconds) the runner has used so far: the
  * kernel's accounting, from /proc, which the runner cannot write. -1 if unreadable. */
 double runner_cpu_seconds(const runner_proc *p);

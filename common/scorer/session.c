@@ -103,7 +103,7 @@ outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
     outcome o = {.ok = 1, .reason = "ok"};
     bufset s;
     bufset_init(&s, pr, shape);
-    unsigned char *guards = xmalloc(guards_bytes(pr)), *back = xmalloc(s.packed_bytes + 1);
+    unsigned char *guards = xmalloc(guards_bytes(pr));
     void *out = s.recv;
     size_t back_size = back_bytes(pr, shape);
     size_t out_bytes = buf_bytes(&s.b[pr->out]);
@@ -117,9 +117,12 @@ outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
         io = runner_send(&g->proc, MSG_INPUT, s.packed, s.packed_bytes);
         io = io ? io : runner_recv(&g->proc, MSG_OUTPUT, out, out_bytes);
         io = io ? io : runner_recv(&g->proc, MSG_GUARDS, guards, guards_bytes(pr));
-        io = io ? io : runner_recv(&g->proc, MSG_INPUTS, back, back_size);
-        if (io == 0 && check_guards(&s, shape, guards, &o) == 0 && check_inputs(&s, shape, back, &o) == 0)
-            check_output(g, &s, shape, out, poison_value(t), t ? " (second call, new inputs)" : "", &o);
+        outcome changed = {.ok = 1, .reason = "ok"}; /* an input changed: said once the guards are checked */
+        recv_inputs_back(&g->proc, &s, shape, &io, &changed);
+        if (io == 0 && check_guards(&s, shape, guards, &o) == 0) {
+            if (!changed.ok) o = changed;
+            else check_output(g, &s, shape, out, poison_value(t), t ? " (second call, new inputs)" : "", &o);
+        }
     }
     if (io == 0 && o.ok) io = runner_recv(&g->proc, MSG_CASE_DONE, NULL, 0);
     if (g->sanitizer_tool && g->sanitize_per_case) { /* compute-sanitizer: its report read once the runner ended */
@@ -133,7 +136,6 @@ outcome run_correctness(grader *g, int stage, int index, lab_shape shape)
     } else if (io != 0 || !o.ok) case_failed(g, s.p, shape, &o); /* a wrong answer may leave the runner mid-case */
     bufset_free(&s);
     free(guards);
-    free(back);
     return o;
 }
 
@@ -352,7 +354,7 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     unsigned calls = 0, proven = 0, disagreed = 0;
     int stale = 0; /* the varying input of the last call not written here (reference_seeded) */
     uint64_t last_secret = 0;
-    unsigned char *guards = xmalloc(guards_bytes(pr)), *back = xmalloc(s.packed_bytes + 1);
+    unsigned char *guards = xmalloc(guards_bytes(pr));
     timed_call *tc = xcalloc(maxc, sizeof *tc);
     rng pick;
     rng_seed(&pick, case_seed(g->run->seed, stage, 3000 + (int)run, 0));
@@ -425,17 +427,18 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     io = io ? io : runner_send(&g->proc, MSG_FINISH, NULL, 0);
     io = io ? io : runner_recv(&g->proc, MSG_GUARDS, guards, guards_bytes(pr));
     uint64_t dig[LAB_MAX_BUFS];
+    if (stale) fill_buf(&s, vary, last_secret); /* the input the runner's digests, or its inputs back, are of */
+    outcome changed = {.ok = 1, .reason = "ok"}; /* an input changed: said once the guards are checked */
     if (seeded) io = io ? io : runner_recv(&g->proc, MSG_INPUTS, dig, (size_t)pr->nbufs * sizeof *dig);
-    else io = io ? io : runner_recv(&g->proc, MSG_INPUTS, back, back_bytes(pr, shape));
+    else recv_inputs_back(&g->proc, &s, shape, &io, &changed);
     trace_msg *trace = LAB.traced ? xcalloc(1, sizeof *trace) : NULL;
     if (trace) io = io ? io : runner_recv(&g->proc, MSG_TRACE, trace, sizeof *trace);
     io = io ? io : runner_recv(&g->proc, MSG_CASE_DONE, NULL, 0);
     if (io != 0 || !o.ok) case_failed(g, s.p, shape, &o);
-    if (stale) fill_buf(&s, vary, last_secret); /* the input the runner's digests are of */
     if (o.ok && check_guards(&s, shape, guards, &o) == 0) /* vary: the last call's */
     {
         if (seeded) check_input_digests(&s, shape, dig, j.digest_key, &o);
-        else check_inputs(&s, shape, back, &o);
+        else if (!changed.ok) o = changed;
     }
     if (o.ok && proven == 0) fail(&o, "channel", "no timed call could be proven (the runner stopped answering)");
     phase("    timed: finish, inputs back and checked");
@@ -462,7 +465,6 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     bufset_free(&s);
     free(tc);
     free(guards);
-    free(back);
     free(trace);
     return o;
 }
