@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/landlock.h>
@@ -64,6 +65,7 @@ static const int cuda_sanitizer_calls[] = {
  * to PROFILER_LOCK_DIR (profiler_confine): elsewhere they fail with EACCES. */
 static const int profiler_calls[] = {
     __NR_open, __NR_openat, __NR_mkdir, __NR_mkdirat, __NR_unlink, __NR_unlinkat, __NR_flock, __NR_ftruncate,
+    __NR_stat, __NR_lstat, /* the older calls for newfstatat's work: libcuda checks its device files so */
 };
 
 /* The CUDA driver after cuInit: ioctls on the device files it opened (ioctl_rule), its helper
@@ -287,6 +289,9 @@ static void build_filter(prog *p, int threads, int gpu, int how_sanitized)
     if (how_sanitized == SANITIZED_PROFILER) {
         rule(p, __NR_chmod, SECCOMP_RET_ERRNO | 0), rule(p, __NR_fchmod, SECCOMP_RET_ERRNO | 0);
         rule(p, __NR_fchmodat, SECCOMP_RET_ERRNO | 0);
+        /* libcuda under ncu stats a device file and, where that fails, would make it (mknodat, traced on
+         * an H200, 2026-11-28): refused as for any user but root */
+        rule(p, __NR_mknod, SECCOMP_RET_ERRNO | EPERM), rule(p, __NR_mknodat, SECCOMP_RET_ERRNO | EPERM);
     }
     if (sanitized || how_sanitized == SANITIZED_CUDA) { /* traced: each reported, then refused alike (unlisted) */
         uint32_t no = p->deny == SECCOMP_RET_TRAP ? SECCOMP_RET_TRAP : SECCOMP_RET_ERRNO | EACCES;
@@ -334,8 +339,13 @@ static void unlisted(int sig, siginfo_t *si, void *context)
     memcpy(msg + len, ")", 1), len += 1;
     /* a call that names a file: the name too (the process's own memory, read here as it would be) */
     long nr = si->si_syscall;
-    const char *path = nr == __NR_open || nr == __NR_mkdir || nr == __NR_unlink || nr == __NR_access ? (const char *)args[0]
-                       : nr == __NR_openat || nr == __NR_mkdirat || nr == __NR_unlinkat ? (const char *)args[1] : NULL;
+    const char *path = nr == __NR_open || nr == __NR_mkdir || nr == __NR_unlink || nr == __NR_access || nr == __NR_stat ||
+                               nr == __NR_lstat || nr == __NR_mknod || nr == __NR_chmod
+                           ? (const char *)args[0]
+                       : nr == __NR_openat || nr == __NR_mkdirat || nr == __NR_unlinkat || nr == __NR_mknodat ||
+                               nr == __NR_newfstatat || nr == __NR_fchmodat
+                           ? (const char *)args[1]
+                           : NULL;
     if (path) {
         memcpy(msg + len, " \"", 2), len += 2;
         for (size_t k = 0; path[k] && k < 100 && len < sizeof msg - 4; k++) msg[len++] = path[k];
@@ -415,8 +425,18 @@ static int profiler_confine(void)
                     (abi >= 3 ? LANDLOCK_ACCESS_FS_TRUNCATE : 0);
     struct landlock_path_beneath_attr dir = {.allowed_access = lock,
                                              .parent_fd = open(PROFILER_LOCK_DIR, O_PATH | O_DIRECTORY | O_CLOEXEC)};
-    int ok = dir.parent_fd >= 0 && !syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &dir, 0) &&
-             !prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) && !syscall(SYS_landlock_restrict_self, rs, 0);
+    int ok = dir.parent_fd >= 0 && !syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &dir, 0);
+    /* the driver's device files, read and written (no more): under ncu, libcuda opens one it had not
+     * opened at init (the profiler's); their ioctls stay under ioctl_rule */
+    glob_t dev = {0};
+    if (glob("/dev/nvidia*", 0, NULL, &dev) == 0)
+        for (size_t i = 0; i < dev.gl_pathc && ok; i++) {
+            struct landlock_path_beneath_attr f = {.allowed_access = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE,
+                                                   .parent_fd = open(dev.gl_pathv[i], O_PATH | O_CLOEXEC)};
+            if (f.parent_fd >= 0) ok = !syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &f, 0), close(f.parent_fd);
+        }
+    globfree(&dev);
+    ok = ok && !prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) && !syscall(SYS_landlock_restrict_self, rs, 0);
     if (dir.parent_fd >= 0) close(dir.parent_fd);
     close(rs);
     if (!ok) fprintf(stderr, "make profile: could not confine the profiled program's files to %s\n", PROFILER_LOCK_DIR);
