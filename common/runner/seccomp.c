@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 #include "seccomp.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
@@ -25,6 +26,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +68,8 @@ static const int cuda_sanitizer_calls[] = {
 static const int profiler_calls[] = {
     __NR_open, __NR_openat, __NR_mkdir, __NR_mkdirat, __NR_unlink, __NR_unlinkat, __NR_flock, __NR_ftruncate,
     __NR_stat, __NR_lstat, /* the older calls for newfstatat's work: libcuda checks its device files so */
+    __NR_symlink, __NR_symlinkat, /* libcuda's /dev/char links; Landlock refuses them (traced on an H200) */
+    __NR_access, __NR_faccessat, __NR_faccessat2, /* may this be read? (ncu's counter library asks) */
 };
 
 /* The CUDA driver after cuInit: ioctls on the device files it opened (ioctl_rule), its helper
@@ -329,7 +333,7 @@ static void unlisted(int sig, siginfo_t *si, void *context)
     greg_t *r = ((ucontext_t *)context)->uc_mcontext.gregs;
     unsigned long long args[3] = {(unsigned long long)r[REG_RDI], (unsigned long long)r[REG_RSI],
                                   (unsigned long long)r[REG_RDX]};
-    char msg[300] = "seccomp: unlisted system call ";
+    char msg[512] = "seccomp: unlisted system call ";
     size_t len = strlen(msg);
     put_number(msg, &len, (unsigned)si->si_syscall, 10);
     for (int i = 0; i < 3; i++) {
@@ -346,9 +350,13 @@ static void unlisted(int sig, siginfo_t *si, void *context)
                                nr == __NR_newfstatat || nr == __NR_fchmodat
                            ? (const char *)args[1]
                            : NULL;
-    if (path) {
+    const char *also = nr == __NR_symlink ? (const char *)args[1] : nr == __NR_symlinkat ? (const char *)args[2] : NULL;
+    if (nr == __NR_symlink || nr == __NR_symlinkat) path = (const char *)args[0]; /* the link's target, then its name */
+    for (int k2 = 0; k2 < 2; k2++) {
+        const char *s = k2 ? also : path;
+        if (!s) continue;
         memcpy(msg + len, " \"", 2), len += 2;
-        for (size_t k = 0; path[k] && k < 100 && len < sizeof msg - 4; k++) msg[len++] = path[k];
+        for (size_t k = 0; s[k] && k < 100 && len < sizeof msg - 4; k++) msg[len++] = s[k];
         msg[len++] = '"';
     }
     msg[len++] = '\n';
@@ -399,12 +407,35 @@ static int no_writable_code(void)
 #define LANDLOCK_ACCESS_FS_TRUNCATE (1ULL << 14) /* ABI 3 */
 #endif
 
+/* The folder of ncu's injection library (loaded at cuInit), from /proc/self/maps; 0 when found. */
+static int injection_dir(char *dir, size_t len)
+{
+    FILE *f = fopen("/proc/self/maps", "re");
+    char line[PATH_MAX + 128];
+    int found = -1;
+    while (f && found && fgets(line, sizeof line, f)) {
+        char *path = strchr(line, '/'), *at = path ? strstr(path, "/libcuda-injection.so") : NULL;
+        if (at && (size_t)(at - path) < len) memcpy(dir, path, (size_t)(at - path)), dir[at - path] = '\0', found = 0;
+    }
+    if (f) fclose(f);
+    return found;
+}
+
 /* Under ncu: the file system, for this process and what it starts, shrunk to PROFILER_LOCK_DIR
  * (made first, as ncu would make it), where ncu's in-process part keeps its lock: files there may
  * be read, written, made and removed; nothing may be opened, made or run anywhere else (Landlock,
  * Linux 5.13 and later). 0, or -1 (said on stderr) where the kernel has no Landlock. */
 static int profiler_confine(void)
 {
+    /* libcuda loads the driver's PTX compiler when ncu first prepares a kernel, long after Landlock
+     * shuts the library folders (EACCES on ld.so.cache, traced on an H200, 2026-11-28): loaded here,
+     * it is found among the loaded objects by its name then, and no file is opened */
+    dlopen("libnvidia-ptxjitcompiler.so.1", RTLD_NOW | RTLD_GLOBAL);
+    /* ... and ncu's injection its counter library, beside it, by the very path it will ask for
+     * ("<its folder>/./libnvperf_host.so": ncu 2025.3, traced): a loaded object is matched by name */
+    char inj[PATH_MAX] = "", lib[PATH_MAX + 32];
+    if (injection_dir(inj, sizeof inj) == 0 && snprintf(lib, sizeof lib, "%s/./libnvperf_host.so", inj) < (int)sizeof lib)
+        dlopen(lib, RTLD_NOW | RTLD_GLOBAL);
     mkdir("/tmp/nvidia", 0777), mkdir(PROFILER_LOCK_DIR, 0777); /* as ncu makes them; EEXIST is fine */
     chmod("/tmp/nvidia", 0777), chmod(PROFILER_LOCK_DIR, 0777); /* and opens them (seccomp: chmod) */
     long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
@@ -421,13 +452,14 @@ static int profiler_confine(void)
     int rs = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
     if (rs < 0) return -1;
     uint64_t lock = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_READ_DIR |
-                    LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_REG |
+                    LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_REG | LANDLOCK_ACCESS_FS_MAKE_SYM |
                     (abi >= 3 ? LANDLOCK_ACCESS_FS_TRUNCATE : 0);
     struct landlock_path_beneath_attr dir = {.allowed_access = lock,
                                              .parent_fd = open(PROFILER_LOCK_DIR, O_PATH | O_DIRECTORY | O_CLOEXEC)};
     int ok = dir.parent_fd >= 0 && !syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &dir, 0);
     /* the driver's device files, read and written (no more): under ncu, libcuda opens one it had not
-     * opened at init (the profiler's); their ioctls stay under ioctl_rule */
+     * opened at init (the profiler's); their ioctls stay under ioctl_rule. And the driver's
+     * parameters, read (/proc/driver/nvidia/params, each time libcuda checks a device file). */
     glob_t dev = {0};
     if (glob("/dev/nvidia*", 0, NULL, &dev) == 0)
         for (size_t i = 0; i < dev.gl_pathc && ok; i++) {
@@ -436,6 +468,19 @@ static int profiler_confine(void)
             if (f.parent_fd >= 0) ok = !syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &f, 0), close(f.parent_fd);
         }
     globfree(&dev);
+    /* what libcuda and ncu's counter library read of the machine as a kernel is prepared (traced on
+     * an H200, 2026-11-28): read only */
+    static const char *const facts[] = {"/proc/driver/nvidia", "/proc/meminfo", "/proc/cpuinfo", "/proc/mounts", "/proc/self",
+                                        "/sys"};
+    for (size_t i = 0; i < sizeof facts / sizeof facts[0] && ok; i++) {
+        struct stat st;
+        struct landlock_path_beneath_attr f = {.parent_fd = open(facts[i], O_PATH | O_CLOEXEC)};
+        if (f.parent_fd < 0) continue;
+        f.allowed_access = LANDLOCK_ACCESS_FS_READ_FILE |
+                           (fstat(f.parent_fd, &st) == 0 && S_ISDIR(st.st_mode) ? LANDLOCK_ACCESS_FS_READ_DIR : 0);
+        ok = !syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &f, 0);
+        close(f.parent_fd);
+    }
     ok = ok && !prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) && !syscall(SYS_landlock_restrict_self, rs, 0);
     if (dir.parent_fd >= 0) close(dir.parent_fd);
     close(rs);
