@@ -60,7 +60,7 @@ help:
 	@echo "make profile LAB=01 STAGE=rows                  the stage's timed run under perf stat (CPU) or ncu (GPU), each figure explained"
 	@echo "make emulate LAB=09 [STAGE=warp] [SIZE=\"m=3 n=31\"]  a CUDA lab's kernels run on the CPU: their logic, where no GPU is"
 	@echo "make check                                      the workbook's own test suite; in the student kit, your labs checked"
-	@echo "make bench LAB=01 [STAGE=rows]                  a fuller table over sizes and -O levels (one stage: STAGE=)"
+	@echo "make bench LAB=01 [STAGE=rows] [MAX_MIB=64]     a fuller table over sizes and -O levels (one stage: STAGE=; rows over MAX_MIB skipped)"
 	@echo "make roofline [LAB=01] [WORK=labs]              redraw the roofline charts of the last grading (build/results/*.svg)"
 	@echo "make calibrate                                  measure this machine's ceilings again"
 	@echo "make list                                       the labs and their stages"
@@ -184,6 +184,7 @@ bench:
 	@$(MAKE) --no-print-directory -s -j$(JOBS) tools
 	@$(BUILD)/grading/$(SELECTED)/grade --bench --lab-dir grading/$(SELECTED) --work $(WORK) --build $(BUILD) \
 	    --runner-base $(BUILD)/grading/$(SELECTED)/runner-base.o $(if $(SEED),--seed $(SEED)) $(if $(STAGE),--stage $(STAGE)) \
+	    $(if $(MAX_MIB),--max-mib $(MAX_MIB)) \
 	    $(if $(CUDA_ARCH),--cuda-arch $(CUDA_ARCH)) $(if $(CUDA_HOME),--cuda-home $(CUDA_HOME)) --nvcc "$(NVCC_PATH)"
 
 profile:
@@ -238,7 +239,9 @@ dist:
 	@sh common/tools/kit.sh dist $(BUILD)
 
 gradescope:
-	@sh common/tools/kit.sh gradescope $(BUILD)
+	@test -z "$(STAGE)" -o "$(words $(SELECTED))" = 1 || { echo "make gradescope STAGE=$(STAGE) needs one lab: LAB=NN" >&2; exit 2; }
+	@$(if $(STAGE),$(MAKE) --no-print-directory -s -j$(JOBS) tools)
+	@STAGE="$(STAGE)" sh common/tools/kit.sh gradescope $(BUILD) $(if $(LAB),$(SELECTED))
 
 # Every planted broken or hostile submission, graded and checked to be rejected for its reason.
 hostile: tools
@@ -250,7 +253,7 @@ grade-all:
 	@test -n "$(SUBMISSIONS)" || { echo "make grade-all needs SUBMISSIONS=dir (a tarball or labs/-shaped folder per student)" >&2; exit 2; }
 	@sh common/tools/deps.sh grade >&2
 	@$(MAKE) --no-print-directory -s -j$(JOBS) tools >&2
-	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" \
+	@NVCC_FOUND="$(NVCC_PATH)" CUDA_ARCH="$(CUDA_ARCH)" CUDA_HOME="$(CUDA_HOME)" STAGE="$(STAGE)" \
 	    sh common/tools/$(if $(SLURM),grade-slurm.sh,grade-all.sh) "$(BUILD)" "$(SUBMISSIONS)" "$(FORCE)" \
 	    $(if $(SLURM),$(if $(filter $(GPU_LABS),$(SELECTED)),1,0)) $(SELECTED)
 

@@ -23,12 +23,25 @@
  * minute a call and teach nothing the smaller sizes don't. */
 #define BENCH_CALL_MAX_S 2.0
 
+/* MAX_MIB: a row whose arrays would take more is skipped (a quick table, or a machine short of
+ * memory); 0, no cap. */
+static double bench_max_mib;
+
+static int over_cap(const lab_problem *p, lab_shape s) { return bench_max_mib > 0 && p->bytes(s) / (1 << 20) > bench_max_mib; }
+
 /* One row of the bench table; returns the seconds a call took (or, for a row skipped because
  * `expect` says a call would take too long, that estimate), 0 where it failed. */
 static double bench_row(grader *g, int stage, lab_shape s, const char *label, double expect)
 {
     const lab_problem *p = LAB.stages[stage].problem;
     stage_result res = {0};
+    if (over_cap(p, s)) {
+        char sh[64];
+        shape_text(p, s, sh, sizeof sh);
+        printf("  %-8s %-22s %9.1f  %-12s  skipped: over MAX_MIB=%g\n", label, sh, p->bytes(s) / (1 << 20),
+               LAB.stages[stage].name, bench_max_mib);
+        return 0;
+    }
     if (expect > BENCH_CALL_MAX_S) {
         char sh[64];
         shape_text(p, s, sh, sizeof sh);
@@ -362,6 +375,7 @@ int bench(const options *opt, grader *g, const char *source)
     char msg[4096];
     const char *cflags = config_str(&g->run->cfg, "cflags");
     g->same_inputs = 1; /* not graded: the time goes to measuring, not to references */
+    bench_max_mib = opt->max_mib;
     if (g->run->skip_why[0]) {
         printf("%s bench: %s\n", LAB.id, g->run->skip_why);
         return 0;
@@ -422,7 +436,7 @@ int bench(const options *opt, grader *g, const char *source)
     static const char *levels[] = {"-O3", "-O2", "-O1", "-O0"};
     double took[16][LAB_MAX_CASES] = {{0}}; /* a call's seconds at the level above */
     printf("\ncompiler study: the graded timed size at each optimisation level, -O3 down to -O0 (flags: %s, level "
-           "replaced)\n", cflags);
+           "replaced)%s\n", cflags, bench_max_mib > 0 ? "; where that size is over MAX_MIB, the largest bench size under it" : "");
     for (int l = 0; l < 4; l++) {
         char flags[512], *o3;
         snprintf(flags, sizeof flags, "%s", cflags);
@@ -433,10 +447,16 @@ int bench(const options *opt, grader *g, const char *source)
         }
         for (int st = 0; st < LAB.nstages; st++) {
             if (!benched(opt, st)) continue;
-            lab_case graded[LAB_MAX_CASES];
-            int ng = problem_cases(g->run, LAB.stages[st].problem, graded);
-            for (int i = 0; i < ng && i < LAB_MAX_CASES && st < 16; i++)
-                if (graded[i].timed) took[st][i] = bench_row(g, st, graded[i].s, levels[l], 3 * took[st][i]);
+            const lab_problem *p = LAB.stages[st].problem;
+            lab_case graded[LAB_MAX_CASES], sizes[LAB_MAX_CASES];
+            int ng = problem_cases(g->run, p, graded), nb = p->bench_cases(g->run->mach.llc_bytes, sizes);
+            for (int i = 0; i < ng && i < LAB_MAX_CASES && st < 16; i++) {
+                if (!graded[i].timed) continue;
+                lab_shape s = graded[i].s;
+                for (int b = 0; over_cap(p, graded[i].s) && b < nb; b++) /* the largest bench size under the cap */
+                    if (!over_cap(p, sizes[b].s) && (over_cap(p, s) || p->bytes(sizes[b].s) > p->bytes(s))) s = sizes[b].s;
+                took[st][i] = bench_row(g, st, s, levels[l], 3 * took[st][i]);
+            }
         }
     }
     return 0;

@@ -12,7 +12,7 @@ typedef struct options {
     const char *lab_dir, *work, *build, *runner_base, *results, *cuda_arch, *cuda_home, *nvcc, *profile, *stage;
     uint64_t seed;
     int have_seed, bench, list, calibrate, sanitize;
-    double timeout;
+    double timeout, max_mib; /* max_mib: make bench's MAX_MIB (0: no cap) */
 } options;
 
 /* A CUDA tool (compute-sanitizer, ncu) as a full path: in CUDA_HOME's bin, beside the nvcc graded

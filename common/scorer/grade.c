@@ -47,7 +47,8 @@ static options parse_args(int argc, char **argv)
         {"lab-dir", 1, 0, 'l'}, {"work", 1, 0, 'w'}, {"build", 1, 0, 'b'}, {"runner-base", 1, 0, 'r'},
         {"seed", 1, 0, 's'}, {"timeout", 1, 0, 't'}, {"bench", 0, 0, 'B'}, {"list", 0, 0, 'L'},
         {"calibrate", 0, 0, 'C'}, {"results", 1, 0, 'R'}, {"cuda-arch", 1, 0, 'a'}, {"cuda-home", 1, 0, 'h'},
-        {"nvcc", 1, 0, 'n'}, {"sanitize", 0, 0, 'S'}, {"profile", 1, 0, 'P'}, {"stage", 1, 0, 'T'}, {0, 0, 0, 0},
+        {"nvcc", 1, 0, 'n'}, {"sanitize", 0, 0, 'S'}, {"profile", 1, 0, 'P'}, {"stage", 1, 0, 'T'}, {"max-mib", 1, 0, 'M'},
+        {0, 0, 0, 0},
     };
     int c;
     char *end;
@@ -73,6 +74,10 @@ static options parse_args(int argc, char **argv)
         case 'S': o.sanitize = 1; break;
         case 'P': o.profile = optarg; break;
         case 'T': o.stage = optarg; break;
+        case 'M':
+            o.max_mib = strtod(optarg, &end);
+            if (*end || !*optarg || o.max_mib <= 0) die("MAX_MIB=%s is not a positive number of MiB", optarg);
+            break;
         default: usage();
         }
     }

@@ -7,7 +7,9 @@
 # BUILD/grade-all/students/<name>/, graded lab by lab, and marked done; a second run skips what
 # is done (FORCE=1 regrades). A broken entry gets a status line and the others go on. At the end
 # BUILD/gradebook.csv has one row per student. Submissions are graded one after another, so two
-# GPU timing jobs never share a GPU.
+# GPU timing jobs never share a GPU. STAGE=name (one lab) grades that stage alone: an assignment
+# that covers the first stages, one at a time; a student graded for another stage before is
+# graded again.
 set -u
 . "$(dirname "$0")/lib.sh"
 build=$1 subs=$2 force=$3
@@ -18,6 +20,12 @@ if [ ! -d "$subs" ]; then
     exit 2
 fi
 mkdir -p "$out/students" || exit 2
+if [ -n "${STAGE:-}" ]; then
+    [ $# = 1 ] || { echo "STAGE=$STAGE needs one lab: LAB=NN STAGE=name (make list shows the stages)" >&2; exit 2; }
+    stages=$("$build/grading/$1/grade" --list --lab-dir "grading/$1" --build "$build" | awk 'NR > 1 { print $2 }')
+    printf '%s\n' $stages | grep -qx -- "$STAGE" ||
+        { echo "lab $1 has no stage '$STAGE'; its stages: $(echo $stages)" >&2; exit 2; }
+fi
 MAX_BYTES=$((50 * 1024 * 1024)) MAX_FILE=$((1024 * 1024)) MAX_ENTRIES=2000
 
 
@@ -60,7 +68,7 @@ for entry in "$subs"/* "$subs"/.[!.]*; do
     name=$(printf '%s' "$base" | tr -c 'A-Za-z0-9._-' '_' | cut -c1-64)
     case $name in ''|.*) name="submission-$n$name" ;; esac
     dir=$out/students/$name
-    if [ -f "$dir/done" ] && [ -z "$force" ]; then continue; fi
+    if [ -f "$dir/done" ] && [ -z "$force" ] && [ "$(cat "$dir/done")" = "${STAGE:-}" ]; then continue; fi
     rm -rf "$dir"
     mkdir -p "$dir/unpacked" "$dir/work" "$dir/results"
     printf '%s\n' "$entry" > "$dir/source.txt"
@@ -92,13 +100,13 @@ for entry in "$subs"/* "$subs"/.[!.]*; do
     if [ "$status" = graded ]; then
         for l in "$@"; do
             [ -d "$dir/work/$l" ] || continue
-            run_grader "$build" "$l" "$dir/work" "$dir/results" > "$dir/$l.log" 2>&1
+            run_grader "$build" "$l" "$dir/work" "$dir/results" ${STAGE:+--stage "$STAGE"} > "$dir/$l.log" 2>&1
             rc=$?
             [ $rc -le 1 ] || status="grader stopped on $l (status $rc; see $dir/$l.log)"
         done
     fi
     printf '%s\n' "$status" > "$dir/results/status.txt"
-    touch "$dir/done"
+    printf '%s\n' "${STAGE:-}" > "$dir/done" # the stage graded (empty: all); another STAGE regrades
     done_here=$((done_here + 1))
     echo "$name: $status"
 done

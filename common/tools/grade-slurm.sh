@@ -21,7 +21,7 @@ job=$out/slurm/task.sh
 cat > "$job" <<TASK
 #!/bin/sh
 cd "$here" || exit 1
-export NVCC_FOUND="${NVCC_FOUND:-}" CUDA_ARCH="${CUDA_ARCH:-}" CUDA_HOME="${CUDA_HOME:-}"
+export NVCC_FOUND="${NVCC_FOUND:-}" CUDA_ARCH="${CUDA_ARCH:-}" CUDA_HOME="${CUDA_HOME:-}" STAGE="${STAGE:-}"
 ONLY_INDEX=\$SLURM_ARRAY_TASK_ID exec sh common/tools/grade-all.sh "$build" "$subs" "$force" $*
 TASK
 gres=""

@@ -5,8 +5,10 @@
 #                                  edits (labs/NN-name/<file>), for the labs present
 #   kit.sh dist BUILD              BUILD/workbook-kit.tar.gz: the workbook without solutions/ and
 #                                  the planted submissions
-#   kit.sh gradescope BUILD        BUILD/gradescope-autograder.zip: the kit plus setup.sh and
-#                                  run_autograder for Gradescope's Ubuntu image
+#   kit.sh gradescope BUILD [LAB...]  BUILD/gradescope-autograder.zip: the kit plus setup.sh and
+#                                  run_autograder for Gradescope's Ubuntu image, grading those labs
+#                                  (all where none is named) and, with STAGE= in the environment,
+#                                  that stage alone (one assignment a stage)
 set -u
 . "$(dirname "$0")/lib.sh"
 what=$1 build=$2
@@ -45,6 +47,11 @@ dist)
     kit_files | tar -czf "$out" --transform 's|^|workbook/|' -T - || exit 2
     echo "student kit: $out ($(tar -tzf "$out" | wc -l) files, no solutions/)" ;;
 gradescope)
+    if [ -n "${STAGE:-}" ]; then # one of the lab's stages (the tools were built for this)
+        stages=$("$build/grading/$1/grade" --list --lab-dir "grading/$1" --build "$build" | awk 'NR > 1 { print $2 }')
+        printf '%s\n' $stages | grep -qx -- "$STAGE" ||
+            { echo "lab $1 has no stage '$STAGE'; its stages: $(echo $stages)" >&2; exit 2; }
+    fi
     dir=$build/gradescope
     rm -rf "$dir" && mkdir -p "$dir/workbook" || exit 2
     kit_files | tar -cf - -T - | tar -xf - -C "$dir/workbook" || exit 2
@@ -56,8 +63,10 @@ apt-get update
 apt-get install -y make gcc binutils pkg-config check libopenblas-dev
 cd /autograder/source/workbook && make tools
 SETUP
-    cat > "$dir/run_autograder" <<'RUN'
-#!/bin/sh
+    { echo '#!/bin/sh'
+      echo "# The assignment: \`make gradescope${1:+ LAB=\"$*\"}${STAGE:+ STAGE=$STAGE}\`"
+      echo "labs='$*' stage='${STAGE:-}'"
+      cat; } > "$dir/run_autograder" <<'RUN'
 # Gradescope runs this for every submission: the student's files (any layout: labs/NN-name/<file>,
 # NN-name/<file>, or a handin tarball) are graded, and /autograder/results/results.json written.
 # (AUTOGRADER_ROOT stands in for /autograder in the workbook's own test of this script.)
@@ -68,7 +77,7 @@ rm -rf "$subs" && mkdir -p "$subs" "$root/results"
 tarball=$(ls "$root"/submission/*.tar.gz 2>/dev/null | head -n 1)
 if [ -n "$tarball" ]; then cp "$tarball" "$subs/student.tar.gz"
 else cp -R "$root/submission" "$subs/student"; fi
-make --no-print-directory grade-all SUBMISSIONS="$subs" FORCE=1
+make --no-print-directory grade-all SUBMISSIONS="$subs" FORCE=1 ${labs:+LAB="$labs"} ${stage:+STAGE="$stage"}
 res=build/grade-all/students/student/results
 files=$(ls "$res"/[0-9][0-9]-*.json 2>/dev/null)
 if [ -n "$files" ]; then build/common/gradebook gradescope "$root/results/results.json" $files
