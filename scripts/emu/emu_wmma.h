@@ -120,31 +120,31 @@ static inline void fill_fragment(fragment<Use, m, n, k, T, L> &f, const V &v)
     for (T &e : f.x) e = T(v);
 }
 
+/* A multiplicand's tile: lane `lane`'s element i at (a, b) of the tile by `map` (emu_rc for
+ * matrix_a, emu_kn for matrix_b), read row- or column-major; each held twice (x[i], x[i + 8]). */
+template <class F>
+static inline void emu_load_operand(F &f, const __half *p, unsigned ldm, bool row, void (*map)(int, int, int *, int *),
+                                    const char *file, int line)
+{
+    emu_wmma_meet(emu_load_name, p, ldm, row, file, line);
+    emu_tile_check(p, ldm, emu_load_name, file, line);
+    int lane = emu_tid() % 32, a, b;
+    for (int i = 0; i < 8; i++) {
+        map(lane, i, &a, &b);
+        f.x[i] = f.x[i + 8] = row ? p[(size_t)a * ldm + b] : p[(size_t)b * ldm + a];
+    }
+}
 template <int m, int n, int k, class L>
 static inline void load_matrix_sync(fragment<matrix_a, m, n, k, __half, L> &f, const __half *p, unsigned ldm,
                                     const char *file = __builtin_FILE(), int line = __builtin_LINE())
 {
-    const bool row = std::is_same<L, row_major>::value;
-    emu_wmma_meet(emu_load_name, p, ldm, row, file, line);
-    emu_tile_check(p, ldm, emu_load_name, file, line);
-    int lane = emu_tid() % 32, r, c;
-    for (int i = 0; i < 8; i++) {
-        emu_rc(lane, i, &r, &c);
-        f.x[i] = f.x[i + 8] = row ? p[(size_t)r * ldm + c] : p[(size_t)c * ldm + r];
-    }
+    emu_load_operand(f, p, ldm, std::is_same<L, row_major>::value, emu_rc, file, line);
 }
 template <int m, int n, int k, class L>
 static inline void load_matrix_sync(fragment<matrix_b, m, n, k, __half, L> &f, const __half *p, unsigned ldm,
                                     const char *file = __builtin_FILE(), int line = __builtin_LINE())
 {
-    const bool row = std::is_same<L, row_major>::value;
-    emu_wmma_meet(emu_load_name, p, ldm, row, file, line);
-    emu_tile_check(p, ldm, emu_load_name, file, line);
-    int lane = emu_tid() % 32, kk, nn;
-    for (int i = 0; i < 8; i++) {
-        emu_kn(lane, i, &kk, &nn);
-        f.x[i] = f.x[i + 8] = row ? p[(size_t)kk * ldm + nn] : p[(size_t)nn * ldm + kk];
-    }
+    emu_load_operand(f, p, ldm, std::is_same<L, row_major>::value, emu_kn, file, line);
 }
 template <int m, int n, int k, class T>
 static inline void load_matrix_sync(fragment<accumulator, m, n, k, T> &f, const T *p, unsigned ldm, layout_t layout,
