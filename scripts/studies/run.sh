@@ -1,9 +1,9 @@
 #!/bin/sh
-# run.sh - the kernel studies behind labs 08, 10 and 11's references (docs/BENCHMARKS.md, "Labs 08-11
+# run.sh - the kernel studies behind labs 08, 10 and 11's references, and lab 09's long rows (docs/BENCHMARKS.md, "Labs 08-11
 # on a GPU"): each times variants of one kernel with the grader's own timer (common/runner/gpu_kernels.cu;
 # the median of 15 calls, the L2 flushed between calls) beside the device's copy bandwidth, and, for
 # the scan, CUB. A study, not a grader: no fresh inputs, full tiles only. Needs a GPU and nvcc.
-#   sh scripts/studies/run.sh [scan|transpose|conv]...   (default: all three)
+#   sh scripts/studies/run.sh [scan|transpose|conv|softmax]...   (default: all four)
 #   ARCH=sm_80 sh scripts/studies/run.sh                  (default: the first GPU's, else sm_90)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,9 +14,9 @@ if [ -z "${ARCH:-}" ]; then
     cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
     ARCH=sm_${cc:-90}
 fi
-for s in ${*:-scan transpose conv}; do
+for s in ${*:-scan transpose conv softmax}; do
     # conv.cu includes lab 11's reference whole (and its conv.h)
-    nvcc -O3 -std=c++17 -arch="$ARCH" -I"$here" -I"$top/common/runner" -I"$top/solutions" -I"$top/grading/11-convolution" \
+    nvcc -O3 -std=c++17 -arch="$ARCH" -I"$here" -I"$top/common/both" -I"$top/common/runner" -I"$top/solutions" -I"$top/grading/11-convolution" -I"$top/grading/09-softmax" \
         -o "$out/$s" "$here/$s.cu" "$top/common/runner/gpu_kernels.cu"
     echo "== $s ($ARCH, $(date -u +%T) UTC)"
     "$out/$s"
