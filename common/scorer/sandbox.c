@@ -347,6 +347,10 @@ static void runner_env(const sandbox_limits *lim, char *threads, size_t len, cha
         env[n++] = "UBSAN_OPTIONS=print_stacktrace=1:symbolize=0:halt_on_error=1:exitcode=86";
     }
     if (tracing()) env[n++] = "WB_SECCOMP_TRACE=1";
+    /* developers only, under ncu only (no score is given there): the runner without its filter
+     * and Landlock, to tell a refusal of the sandbox's from ncu's own trouble */
+    const char *bare = getenv("WB_PROFILE_UNCONFINED");
+    if (lim->cuda_tool && !strcmp(lim->cuda_tool, "ncu") && bare && !strcmp(bare, "1")) env[n++] = "WB_PROFILE_UNCONFINED=1";
     env[n] = NULL;
 }
 
@@ -408,7 +412,7 @@ int runner_start(runner_proc *p, const char *exe, const char *dir, const char *o
                 .drop = root && !(lim->wrapper && lim->wrapper_keeps_rights),
                 .uid = id_from_env(SANDBOX_UID_ENV, 65534), .gid = id_from_env(SANDBOX_GID_ENV, 65534),
                 .parent = getpid()};
-    char threads[32], gpu[96], tool[64], *env[10];
+    char threads[32], gpu[96], tool[64], *env[12];
     runner_env(lim, threads, sizeof threads, gpu, sizeof gpu, tool, sizeof tool, env);
     l.env = env;
     if (make_private_dir(p, &l)) return -1;
