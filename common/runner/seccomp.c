@@ -421,6 +421,21 @@ static int injection_dir(char *dir, size_t len)
     return found;
 }
 
+/* Landlock's rule for `path` in ruleset rs: `access` beneath it (a file's own rights only, where
+ * it is not a folder). A path that is not there is no rule and no error, unless `needed`. */
+static int landlock_allow(int rs, const char *path, uint64_t access, int needed)
+{
+    struct stat st;
+    struct landlock_path_beneath_attr rule = {.parent_fd = open(path, O_PATH | O_CLOEXEC)};
+    if (rule.parent_fd < 0) return needed ? -1 : 0;
+    uint64_t file_rights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_READ_FILE |
+                           LANDLOCK_ACCESS_FS_TRUNCATE;
+    rule.allowed_access = fstat(rule.parent_fd, &st) == 0 && S_ISDIR(st.st_mode) ? access : access & file_rights;
+    int rc = syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) ? -1 : 0;
+    close(rule.parent_fd);
+    return rc;
+}
+
 /* Under ncu: the file system, for this process and what it starts, shrunk to PROFILER_LOCK_DIR
  * (made first, as ncu would make it), where ncu's in-process part keeps its lock: files there may
  * be read, written, made and removed; nothing may be opened, made or run anywhere else (Landlock,
@@ -454,35 +469,22 @@ static int profiler_confine(void)
     uint64_t lock = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_READ_DIR |
                     LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_REG | LANDLOCK_ACCESS_FS_MAKE_SYM |
                     (abi >= 3 ? LANDLOCK_ACCESS_FS_TRUNCATE : 0);
-    struct landlock_path_beneath_attr dir = {.allowed_access = lock,
-                                             .parent_fd = open(PROFILER_LOCK_DIR, O_PATH | O_DIRECTORY | O_CLOEXEC)};
-    int ok = dir.parent_fd >= 0 && !syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &dir, 0);
+    int ok = landlock_allow(rs, PROFILER_LOCK_DIR, lock, 1) == 0;
     /* the driver's device files, read and written (no more): under ncu, libcuda opens one it had not
-     * opened at init (the profiler's); their ioctls stay under ioctl_rule. And the driver's
-     * parameters, read (/proc/driver/nvidia/params, each time libcuda checks a device file). */
+     * opened at init (the profiler's); their ioctls stay under ioctl_rule */
     glob_t dev = {0};
     if (glob("/dev/nvidia*", 0, NULL, &dev) == 0)
-        for (size_t i = 0; i < dev.gl_pathc && ok; i++) {
-            struct landlock_path_beneath_attr f = {.allowed_access = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE,
-                                                   .parent_fd = open(dev.gl_pathv[i], O_PATH | O_CLOEXEC)};
-            if (f.parent_fd >= 0) ok = !syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &f, 0), close(f.parent_fd);
-        }
+        for (size_t i = 0; i < dev.gl_pathc && ok; i++)
+            ok = landlock_allow(rs, dev.gl_pathv[i], LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE, 0) == 0;
     globfree(&dev);
-    /* what libcuda and ncu's counter library read of the machine as a kernel is prepared (traced on
-     * an H200, 2026-11-28): read only */
+    /* what libcuda and ncu's counter library read of the machine as a kernel is prepared (the
+     * driver's parameters each time libcuda checks a device file; a topology scan): read only,
+     * traced on an H200, 2026-11-28 */
     static const char *const facts[] = {"/proc/driver/nvidia", "/proc/meminfo", "/proc/cpuinfo", "/proc/mounts", "/proc/self",
                                         "/sys"};
-    for (size_t i = 0; i < sizeof facts / sizeof facts[0] && ok; i++) {
-        struct stat st;
-        struct landlock_path_beneath_attr f = {.parent_fd = open(facts[i], O_PATH | O_CLOEXEC)};
-        if (f.parent_fd < 0) continue;
-        f.allowed_access = LANDLOCK_ACCESS_FS_READ_FILE |
-                           (fstat(f.parent_fd, &st) == 0 && S_ISDIR(st.st_mode) ? LANDLOCK_ACCESS_FS_READ_DIR : 0);
-        ok = !syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &f, 0);
-        close(f.parent_fd);
-    }
+    for (size_t i = 0; i < sizeof facts / sizeof facts[0] && ok; i++)
+        ok = landlock_allow(rs, facts[i], LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, 0) == 0;
     ok = ok && !prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) && !syscall(SYS_landlock_restrict_self, rs, 0);
-    if (dir.parent_fd >= 0) close(dir.parent_fd);
     close(rs);
     if (!ok) fprintf(stderr, "make profile: could not confine the profiled program's files to %s\n", PROFILER_LOCK_DIR);
     return ok ? 0 : -1;
