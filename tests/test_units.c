@@ -1011,11 +1011,38 @@ START_TEST(test_common_folders_keep_the_runner_apart_and_have_no_circles)
 }
 END_TEST
 
+/* The scorer's kept big blocks (util.c big_take): one given back is handed out again for a size up to
+ * an eighth smaller (a stage's fresh shape), never for a larger one nor one far smaller; small sizes
+ * are plain malloc; and a block handed out is not handed out twice. */
+START_TEST(test_big_blocks_come_back_for_a_like_size)
+{
+    size_t big = (size_t)80 << 20;
+    unsigned char *a = big_take(big);
+    ck_assert_ptr_nonnull(a);
+    a[0] = 1, a[big - 1] = 2;
+    unsigned char *b = big_take(big); /* a is still out: another block */
+    ck_assert_ptr_ne(a, b);
+    big_give(b);
+    big_give(a);
+    unsigned char *c = big_take(big - (big >> 4)); /* a sixteenth smaller: a kept block fits */
+    ck_assert(c == a || c == b);
+    unsigned char *d = big_take(big + (big >> 3)); /* larger than any kept one (they have a sixteenth to spare) */
+    ck_assert(d != a && d != b);
+    unsigned char *e = big_take(big / 2 + ((size_t)8 << 20)); /* half the size: a fresh block, not the kept one */
+    ck_assert(e != a && e != b);
+    big_give(c), big_give(d), big_give(e);
+    char *small = big_take(100);
+    ck_assert_ptr_nonnull(small);
+    big_give(small); /* plain free */
+}
+END_TEST
+
 Suite *units_suite(void)
 {
     Suite *s = suite_create("units");
     TCase *t = tcase_create("harness");
     tcase_add_test(t, test_median_odd_even_and_empty);
+    tcase_add_test(t, test_big_blocks_come_back_for_a_like_size);
     tcase_add_test(t, test_a_pipeline_is_kernels_under_copies);
     tcase_add_test(t, test_a_pipeline_probe_measured_twice_keeps_each_faster_part);
     tcase_add_test(t, test_runner_clock_gains_at_most_the_slack);
