@@ -243,19 +243,18 @@ static int profile_gpu(const options *opt, grader *g, const char *source, int st
     }
     if (keep) fclose(keep);
     free(ref);
-    free(text);
     if (!kernels) {
         printf("  no kernel of yours was profiled (ncu's log: %s)\n", log);
-        char *said = read_text(log, 1 << 22); /* what ncu said of it: its errors and notes, not its warnings */
-        int shown = 0;
-        for (char *line = said, *next; line && *line && shown < 8; line = next) {
+        int shown = 0; /* what ncu said of it: its errors and notes, not its warnings */
+        for (char *line = text, *next; line && *line && shown < 8; line = next) {
             next = strchr(line, '\n');
             if (next) *next++ = '\0';
             if (!strncmp(line, "==ERROR==", 9) || !strncmp(line, "==PROF==", 8)) printf("    ncu: %s\n", line), shown++;
         }
-        free(said);
+        free(text);
         return o.ok ? 2 : 1;
     }
+    free(text);
     printf("\nthe figures as numbers: %s (copied to grading/%s/profile/%s.txt, they are the reference's column)\n", raw,
            LAB.id, LAB.stages[stage].name);
     return o.ok ? 0 : 1;

@@ -22,9 +22,7 @@ fi
 mkdir -p "$out/students" || exit 2
 if [ -n "${STAGE:-}" ]; then
     [ $# = 1 ] || { echo "STAGE=$STAGE needs one lab: LAB=NN STAGE=name (make list shows the stages)" >&2; exit 2; }
-    stages=$("$build/grading/$1/grade" --list --lab-dir "grading/$1" --build "$build" | awk 'NR > 1 { print $2 }')
-    printf '%s\n' $stages | grep -qx -- "$STAGE" ||
-        { echo "lab $1 has no stage '$STAGE'; its stages: $(echo $stages)" >&2; exit 2; }
+    known_stage "$build" "$1" "$STAGE" || exit 2
 fi
 MAX_BYTES=$((50 * 1024 * 1024)) MAX_FILE=$((1024 * 1024)) MAX_ENTRIES=2000
 

@@ -49,11 +49,9 @@ for f in "$@"; do
     esac
     grader=$build/grading/$lab/grade
     src=$(lab_source "$build" "$lab")
-    stages=$("$grader" --list --lab-dir "grading/$lab" --build "$build" | awk 'NR > 1 { print $2 }')
+    stages=$(lab_stages "$build" "$lab")
     tag=planted-$lab-$name work=$build/tmp/$tag
     rm -rf "$work" && mkdir -p "$work/$lab" && cp "$f" "$work/$lab/$src" || exit 2
-    # A hang costs 3 s on a CPU lab; a plant judged on speed gets 10, as a call of i-k-j past the last-level
-    # cache takes 2.3 s on a quiet Xeon and more on a busy one.
     # A hang is told in 3 s. A plant judged on speed gets 40 s a call: a stage-skip's call runs the
     # earlier stage's code at the judged shape, which grows with the cache the machine's calibration
     # found usable (lab 02's i-k-j at 256 x 8192 x 8192, where one thread read 128 MiB fast on the

@@ -47,11 +47,8 @@ dist)
     kit_files | tar -czf "$out" --transform 's|^|workbook/|' -T - || exit 2
     echo "student kit: $out ($(tar -tzf "$out" | wc -l) files, no solutions/)" ;;
 gradescope)
-    if [ -n "${STAGE:-}" ]; then # one of the lab's stages (the tools were built for this)
-        stages=$("$build/grading/$1/grade" --list --lab-dir "grading/$1" --build "$build" | awk 'NR > 1 { print $2 }')
-        printf '%s\n' $stages | grep -qx -- "$STAGE" ||
-            { echo "lab $1 has no stage '$STAGE'; its stages: $(echo $stages)" >&2; exit 2; }
-    fi
+    # one of the lab's stages (the tools were built for this)
+    [ -z "${STAGE:-}" ] || known_stage "$build" "$1" "$STAGE" || exit 2
     dir=$build/gradescope
     rm -rf "$dir" && mkdir -p "$dir/workbook" || exit 2
     kit_files | tar -cf - -T - | tar -xf - -C "$dir/workbook" || exit 2

@@ -23,6 +23,18 @@ plant_alone() {
     plant_needs_cores "$1"
 }
 
+# lab_stages BUILD LAB: the lab's stage names, one a line, from its grader's --list.
+lab_stages() {
+    "$1/grading/$2/grade" --list --lab-dir "grading/$2" --build "$1" | awk 'NR > 1 { print $2 }'
+}
+
+# known_stage BUILD LAB STAGE: true where LAB has STAGE; otherwise says so, with its stages, on stderr.
+known_stage() {
+    lab_stages "$1" "$2" | grep -qx -- "$3" && return 0
+    echo "lab $2 has no stage '$3'; its stages: $(echo $(lab_stages "$1" "$2"))" >&2
+    return 1
+}
+
 # lab_source BUILD LAB: the file a lab's student edits, from its grader's --list
 # ("01-cpu-matvec: ... (edit matvec.c)").
 lab_source() {
