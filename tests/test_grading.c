@@ -470,6 +470,17 @@ static void honest_passes(const char *file)
     ck_assert_int_eq(sh("rm -rf %s && mkdir -p %s/%s && cp %s %s/%s/%s", work, work, lab, file, work, lab, src), 0);
     int rc = grade(lab, work, tag, extra);
     char *doc = results(lab, tag);
+    /* Graded once more where a stage was right but too slow: a textbook file near its threshold on a
+     * shared VM (lab 01's four_sums read `unrolled` at 53-64% against 55% here, on this tree and the
+     * one before it) must pass in one of two gradings, as a student grading again would see it. */
+    for (int s = 0; s < n && doc; s++)
+        if (!strcmp(reason(doc, names[s], "correctness"), "ok") && !strcmp(reason(doc, names[s], "speed"), "too-slow")) {
+            printf("%s, stage %s: too slow in one grading; graded again\n", file, names[s]);
+            free(doc);
+            rc = grade(lab, work, tag, extra);
+            doc = results(lab, tag);
+            break;
+        }
     snprintf(work, sizeof work, "build/tmp/%s.log", tag);
     char *log = slurp(work);
     int excused = 0;
