@@ -273,6 +273,11 @@ static void build_filter(prog *p, int threads, int gpu, int how_sanitized)
     abi_rules(p);
     clone_rules(p, threads);
     tgkill_rule(p);
+    /* A threaded CPU lab's code is not told which CPUs it may run on: the grader's probe of shared work
+     * puts every thread on one CPU (session.c, run_starved), and code that could see that could behave
+     * there as it never does when timed. Refused as a kernel without affinity would refuse it, so
+     * omp_get_num_procs() answers the count OpenMP found at start-up, before the filter. */
+    if (threads && !gpu && !how_sanitized) rule(p, __NR_sched_getaffinity, SECCOMP_RET_ERRNO | EPERM);
     allow_list(p, base_calls, COUNT(base_calls));
     if (gpu) allow_list(p, gpu_calls, COUNT(gpu_calls)), fcntl_rule(p), ioctl_rule(p);
     if (gpu || sanitized) prlimit_rule(p);

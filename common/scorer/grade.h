@@ -38,6 +38,8 @@ typedef struct stage_result {
     int parallel_seen;                /* a speedup not judged, and the code kept the lab's threads busy (cpus) */
     double cpus;                      /* threaded labs: CPUs the runner kept busy over its last timed run
                                          at the lab's threads (the kernel's accounting / the calls' time) */
+    double shared_cpu;                /* threaded labs: the probe of shared work's CPU time over a timed
+                                         call's, the higher of its two calls (judge_shared; 0 not probed) */
     double stolen, waited;            /* CPU labs: CPUs' worth of time the VM's host took (steal), and that
                                          the runner's threads waited ready for a CPU another process held (the
                                          run queue), over the calls of the least disturbed timed run at the

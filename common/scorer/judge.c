@@ -202,6 +202,43 @@ static void judge_overlap(grader *g, int stage, stage_result *res, outcome *o)
          "stream, so that one chunk's kernel runs while the next chunk is copied in", res->ntrace);
 }
 
+/* Threaded labs: is the work shared? The CPU count (threads_worked) shows threads busy, not busy
+ * with the call's work: one thread doing all of it while the rest spin beside it keeps every CPU
+ * busy, and on a machine whose cores are shared no speed figure tells it from parallel code (lab 03's
+ * busy_beside read 0.81-1.34x the baseline where honest code read 1.12-1.82x, and once 1.35x in CI,
+ * 2026-11-28). So a stage that earned its speed points is called once more in a runner of its own
+ * with every thread on one CPU and the main thread (then every other) given it only when the rest
+ * leave it idle (run_starved): shared work sleeps when its share is done, and the call costs about
+ * the CPU time of one timed call; threads that spin beside the one doing everything take the CPU
+ * from it, and burn it until the call ends or the probe's limit. */
+#define SHARED_LIMIT_CALLS 16  /* the probe's wall limit, in timed calls' CPU time ... */
+#define SHARED_LIMIT_FLOOR_S 0.5 /* ... and at least this */
+#define SHARED_MAX_CPU 4       /* a probe's CPU time over a timed call's, most (studied: docs/BENCHMARKS.md) */
+static void judge_shared(grader *g, int stage, lab_shape shape, stage_result *res, outcome *o)
+{
+    int threads = g->run->threads;
+    if (!o->ok || !res->fast_enough || threads < 2 || res->speedup_required <= 0 || res->cpus <= 0 || LAB.gpu)
+        return;
+    double call_cpu = res->cpus * res->seconds, limit = fmax(SHARED_LIMIT_FLOOR_S, SHARED_LIMIT_CALLS * call_cpu);
+    for (int starve_main = 1; starve_main >= 0; starve_main--) {
+        starved_run sr = run_starved(g, stage, shape, starve_main, limit);
+        phase("  %s: shared work, %s starved: %.3f CPU s in %.3f s (%s; a timed call %.3f CPU s)",
+              LAB.stages[stage].name, starve_main ? "thread 0" : "the others", sr.cpu, sr.wall,
+              sr.finished ? "done" : "cut off", call_cpu);
+        res->shared_cpu = fmax(res->shared_cpu, sr.cpu / call_cpu);
+        if (sr.cpu < 0 || sr.cpu <= SHARED_MAX_CPU * call_cpu) continue;
+        res->fast_enough = 0, res->points_speed = 0;
+        fail(o, "technique", "the work is not shared: called once more with every thread on one CPU and %s given it "
+             "only when the others left it idle, the call used %.2f CPU seconds %s, where a timed call used %.2f "
+             "(%.1fx): threads kept the CPU busy without doing the call's work (spinning, or repeating work) while "
+             "%s did it. Busy threads are not a speedup: give each thread a share of the work (a `#pragma omp for` "
+             "over rows, say), and let a thread with no work left wait at the loop's end", starve_main ? "thread 0" :
+             "every thread but thread 0", sr.cpu, sr.finished ? "before it ended" : "and had not ended when cut off",
+             call_cpu, sr.cpu / call_cpu, starve_main ? "thread 0" : "other threads");
+        return;
+    }
+}
+
 /* Time lost (the host's steal, or waiting for a CPU) over the least disturbed of two timed runs (-1:
  * unknown in either). */
 static double least_lost(double a, double b) { return a < 0 || b < 0 ? -1 : fmin(a, b); }
@@ -766,6 +803,7 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
             if (res->correct) judge_speedup(g, stage, cases[i].s, res, &o);
             judge_busy(g, p, res, &o);
             judge_overlap(g, stage, res, &o);
+            judge_shared(g, stage, cases[i].s, res, &o);
             phase("  %s: retime, speedup", LAB.stages[stage].name);
         }
         if (!o.ok) {

@@ -345,6 +345,7 @@ static void test_entry(json *j, const char *stage, const char *check, double sco
         json_kv_number(j, "speedup", s->speedup);
         json_kv_number(j, "speedup_required", s->speedup_required);
         if (s->speedup_required > 0) json_kv_number(j, "cpus", s->cpus); /* the kernel's count, over the timed calls */
+        if (s->shared_cpu > 0) json_kv_number(j, "shared_cpu", s->shared_cpu); /* the probe of shared work (judge_shared) */
         if (s->gflops > 0 && s->stolen >= 0) json_kv_number(j, "stolen_cpus", s->stolen); /* the host's steal, then */
         if (s->gflops > 0 && s->waited >= 0) json_kv_number(j, "waited_cpus", s->waited); /* the run queue's */
         if (s->timed) { /* the timed calls: how many were proven, whose runner figure was not used, an empty one */

@@ -346,6 +346,7 @@ static void runner_env(const sandbox_limits *lim, char *threads, size_t len, cha
         env[n++] = "ASAN_OPTIONS=detect_leaks=0:symbolize=0:exitcode=86:halt_on_error=1:abort_on_error=0";
         env[n++] = "UBSAN_OPTIONS=print_stacktrace=1:symbolize=0:halt_on_error=1:exitcode=86";
     }
+    if (lim->passive_wait) env[n++] = "OMP_WAIT_POLICY=PASSIVE";
     if (tracing()) env[n++] = "WB_SECCOMP_TRACE=1";
     /* developers only, under ncu only (no score is given there): the runner without its filter
      * and Landlock, to tell a refusal of the sandbox's from ncu's own trouble */

@@ -19,6 +19,8 @@ typedef struct sandbox_limits {
     const char *cuda_tool; /* GPU labs: the CUDA tool the wrapper is ("compute-sanitizer", "ncu"), or NULL */
     int wrapper_keeps_rights; /* the wrapper runs as the grader, outside the PID namespace (perf: to count);
                                  0: it and the runner are sandboxed as the runner alone is (compute-sanitizer) */
+    int passive_wait;    /* OpenMP's idle threads sleep at once instead of spinning (OMP_WAIT_POLICY=PASSIVE):
+                            the runner of a probe of shared work (session.c, run_starved) */
 } sandbox_limits;
 
 typedef struct runner_proc {

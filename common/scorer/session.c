@@ -1,10 +1,14 @@
 /* session.c - see session.h: runner sessions, the correctness cases and the scorer's own timing of
  * every timed call. A case's buffers and reference are cases.c's; the checks, checks.c's. */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "proto.h"
 #include "checks.h"
@@ -467,4 +471,105 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     free(guards);
     free(trace);
     return o;
+}
+
+/* ---------------------------------------------------------------- is the work shared? (threaded labs) */
+
+/* The runner's threads, by their ids here: the main thread (the one that calls the student's
+ * function, and OpenMP's thread 0) first. Returns how many, at most max. */
+static int runner_tasks(pid_t pid, pid_t *tid, int max)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+    DIR *d = opendir(path);
+    int n = 0;
+    if (max > 0) tid[n++] = pid;
+    for (struct dirent *e; d && (e = readdir(d)) && n < max;) {
+        pid_t t = (pid_t)atoi(e->d_name);
+        if (t > 0 && t != pid) tid[n++] = t;
+    }
+    if (d) closedir(d);
+    return n;
+}
+
+/* Of the CPUs this process may use, the one most idle over a 50 ms look at /proc/stat (a neighbour
+ * on a shared machine holds some CPU): where the probe runs every thread. -1 if none is known. */
+static int idlest_cpu(void)
+{
+    cpu_set_t mine;
+    if (sched_getaffinity(0, sizeof mine, &mine)) return -1;
+    enum { MAX_CPUS = 1024 };
+    static unsigned long long idle0[MAX_CPUS];
+    int best = -1;
+    for (int look = 0; look < 2; look++) {
+        if (look) usleep(50000);
+        char *text = read_text("/proc/stat", 1 << 20);
+        double most = -1;
+        for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : "") {
+            int cpu;
+            unsigned long long user, nice, sys, idle;
+            if (sscanf(l, "cpu%d %llu %llu %llu %llu", &cpu, &user, &nice, &sys, &idle) != 5 || cpu < 0 ||
+                cpu >= MAX_CPUS || !CPU_ISSET(cpu, &mine))
+                continue;
+            if (!look) idle0[cpu] = idle;
+            else if ((double)(idle - idle0[cpu]) > most) most = (double)(idle - idle0[cpu]), best = cpu;
+        }
+        free(text);
+    }
+    return best;
+}
+
+starved_run run_starved(grader *g, int stage, lab_shape shape, int starve_main, double limit_s)
+{
+    const lab_problem *pr = LAB.stages[stage].problem;
+    starved_run out = {.cpu = -1};
+    bufset s;
+    bufset_init(&s, pr, shape);
+    unsigned run = g->timed_runs++;
+    rng pick;
+    rng_seed(&pick, case_seed(g->run->seed, stage, 5000 + (int)run, 0));
+    bufset_fill(&s, case_seed(g->run->seed, stage, 4000 + (int)run, 0));
+    job j = {.stage = (uint32_t)stage, .s = shape, .timed = 1, .vary = -1, .digest_key = rng_next(&pick)};
+    session_end(g);
+    g->lim.passive_wait = 1; /* an honest thread done with its share sleeps, and leaves the CPU to the rest */
+    int io = case_begin(g, &j, s.packed_bytes);
+    g->lim.passive_wait = 0;
+    io = io ? io : runner_send(&g->proc, MSG_INPUT, s.packed, s.packed_bytes);
+    io = io ? io : runner_recv(&g->proc, MSG_READY, NULL, 0);
+    const lab_buf *ob = &s.b[pr->out];
+    size_t esz = elem_bytes(ob->type), count;
+    uint64_t *at = pick_positions(&pick, ob, 16, &count);
+    unsigned char *vals = xmalloc(count * esz + 1);
+    done_msg d;
+    /* a call as every timed call is made (OpenMP's threads started), then the one on one CPU */
+    seed_msg m = {.key = rng_next(&pick)};
+    io = io || runner_send(&g->proc, MSG_SEED, &m, sizeof m) || runner_recv(&g->proc, MSG_STAGED, NULL, 0) ||
+         runner_send(&g->proc, MSG_GO, NULL, 0) || runner_recv(&g->proc, MSG_DONE, &d, sizeof d) ||
+         fetch(&g->proc, 0, at, count, vals, buf_bytes(ob), esz);
+    io = io || runner_send(&g->proc, MSG_SEED, &m, sizeof m) || runner_recv(&g->proc, MSG_STAGED, NULL, 0);
+    pid_t tid[256];
+    int n = io ? 0 : runner_tasks(g->proc.pid, tid, 256), cpu = idlest_cpu(), set = n >= 2 && cpu >= 0;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    if (cpu >= 0) CPU_SET(cpu, &one);
+    for (int t = 0; t < n && set; t++) /* every thread on one CPU; the starved ones at the least priority */
+        set = !sched_setaffinity(tid[t], sizeof one, &one) &&
+              ((t == 0) != starve_main || !setpriority(PRIO_PROCESS, (id_t)tid[t], 19));
+    if (set) {
+        double cpu0, cpu1, waited;
+        runner_sched_seconds(&g->proc, &cpu0, &waited);
+        double t0 = now_s();
+        g->proc.deadline = t0 + limit_s;
+        int sent = runner_send(&g->proc, MSG_GO, NULL, 0) == 0;
+        out.finished = sent && runner_recv(&g->proc, MSG_DONE, &d, sizeof d) == 0;
+        out.wall = now_s() - t0;
+        runner_sched_seconds(&g->proc, &cpu1, &waited);
+        out.threads = n;
+        out.cpu = sent && cpu0 >= 0 && cpu1 >= 0 ? cpu1 - cpu0 : -1;
+    }
+    free(at);
+    free(vals);
+    bufset_free(&s);
+    session_end(g); /* its threads stay starved: no later case may use this runner */
+    return out;
 }

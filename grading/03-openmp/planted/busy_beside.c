@@ -1,11 +1,14 @@
-/* expect: not-judged in matmul
+/* expect: not-judged|technique in matmul
  * threats: 36 (rows of ../shared/GRADER_THREATS.md)
  * Serial code dressed as parallel: thread 0 does the whole product while every other thread of
  * the team keeps its CPU busy with work it throws away, so the kernel's count of CPU time shows
  * every thread at work. No faster than the one-thread baseline the grader times (plain i-k-j, as
- * its thread 0 runs): not judged (UNJUDGED), and so no speed credit, for a busy thread is not a
- * useful one and only a speedup earns it. (Beside a neighbour holding one of two cores no figure
- * tells it from parallel code, and the grader says BUSY: its test then grades it again.) */
+ * its thread 0 runs), so mostly not judged (UNJUDGED: no speed credit, for a busy thread is not a
+ * useful one and only a speedup earns it). But beside a neighbour holding one of two cores no
+ * speed figure tells it from parallel code: it read 1.35x, a pass, in a CI run (2026-11-28). So a
+ * pass is probed: with every thread on one CPU and thread 0 given it only when the others leave
+ * it idle, the spinning threads take it and the call does not end: technique, the work is not
+ * shared (judge.c, judge_shared). (Where the grader says BUSY, its test grades it again.) */
 #include <omp.h>
 
 #include "planted/common.h"
