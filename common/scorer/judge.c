@@ -210,23 +210,26 @@ static void judge_overlap(grader *g, int stage, stage_result *res, outcome *o)
  * with every thread on one CPU and the main thread (then every other) given it only when the rest
  * leave it idle (run_starved): shared work sleeps when its share is done, and the call costs about
  * the CPU time of one timed call; threads that spin beside the one doing everything take the CPU
- * from it, and burn it until the call ends or the probe's limit. */
-#define SHARED_LIMIT_CALLS 16  /* the probe's wall limit, in timed calls' CPU time ... */
-#define SHARED_LIMIT_FLOOR_S 0.5 /* ... and at least this */
-#define SHARED_MAX_CPU 4       /* a probe's CPU time over a timed call's, most (studied: docs/BENCHMARKS.md) */
+ * from it, and burn it until the call ends or the probe's limit. thresholds.conf: `shared_max_cpu`,
+ * the most a probe's CPU time may be over a timed call's (0 or absent: no probe), and
+ * `shared_limit_calls`, the probe's wall limit in timed calls' CPU time. */
+#define SHARED_LIMIT_FLOOR_S 0.5 /* the probe's wall limit at least (thresholds.conf: shared_limit_calls) */
 static void judge_shared(grader *g, int stage, lab_shape shape, stage_result *res, outcome *o)
 {
     int threads = g->run->threads;
     if (!o->ok || !res->fast_enough || threads < 2 || res->speedup_required <= 0 || res->cpus <= 0 || LAB.gpu)
         return;
-    double call_cpu = res->cpus * res->seconds, limit = fmax(SHARED_LIMIT_FLOOR_S, SHARED_LIMIT_CALLS * call_cpu);
+    double most = config_num_or(&g->run->cfg, "shared_max_cpu", 0);
+    if (most <= 0) return;
+    double call_cpu = res->cpus * res->seconds,
+           limit = fmax(SHARED_LIMIT_FLOOR_S, config_num_or(&g->run->cfg, "shared_limit_calls", 4 * most) * call_cpu);
     for (int starve_main = 1; starve_main >= 0; starve_main--) {
         starved_run sr = run_starved(g, stage, shape, starve_main, limit);
         phase("  %s: shared work, %s starved: %.3f CPU s in %.3f s (%s; a timed call %.3f CPU s)",
               LAB.stages[stage].name, starve_main ? "thread 0" : "the others", sr.cpu, sr.wall,
               sr.finished ? "done" : "cut off", call_cpu);
         res->shared_cpu = fmax(res->shared_cpu, sr.cpu / call_cpu);
-        if (sr.cpu < 0 || sr.cpu <= SHARED_MAX_CPU * call_cpu) continue;
+        if (sr.cpu < 0 || sr.cpu <= most * call_cpu) continue;
         res->fast_enough = 0, res->points_speed = 0;
         fail(o, "technique", "the work is not shared: called once more with every thread on one CPU and %s given it "
              "only when the others left it idle, the call used %.2f CPU seconds %s, where a timed call used %.2f "

@@ -4,7 +4,8 @@
 # stage the probe's CPU time over a timed call's (results JSON: shared_cpu, the higher of its two
 # calls) and the verdict. One line per grading and stage, then the range per file and stage.
 #   usage: sh scripts/studies/shared-work.sh N FILE...    (from the repository root; FILE a parallel.c)
-# N gradings quiet, and NEIGHBOUR (default N) beside the neighbour. Rows are added to
+# N gradings quiet, and NEIGHBOUR (default N) beside the neighbour; STAGE=name grades that stage
+# alone (a textbook file's). Rows are added to
 # build/studies/shared-work/rows.txt (FRESH=1 starts it again). Run with nothing else at work on
 # the machine but what it starts.
 set -u
@@ -20,7 +21,7 @@ for f in "$@"; do
             i=$((i + 1))
             hog=
             if [ $mode = neighbour ]; then sh -c 'while :; do :; done' & hog=$!; fi
-            make -s grade LAB=03 WORK="$work" > "$work/log-$i.txt" 2>&1
+            make -s grade LAB=03 WORK="$work" STAGE="${STAGE:-}" > "$work/log-$i.txt" 2>&1
             [ -n "$hog" ] && kill "$hog"
             python3 - "$name" "$mode" "$i" >> "$rows" <<'PY' 2>/dev/null || echo "$name $mode $i - - no-results" >> "$rows"
 import json, sys, glob

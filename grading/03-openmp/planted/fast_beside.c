@@ -1,19 +1,21 @@
-/* expect: technique in matvec,matmul,blocked
+/* expect: technique in matvec,matmul
  * threats: 36 (rows of ../shared/GRADER_THREATS.md)
  * A fast serial kernel dressed as parallel: thread 0 does each call alone, with a kernel good enough
  * to meet the stage's speedup by itself (four row sums at a time for matvec, as fast as one thread
- * streams memory; lab 02's 4 x 16 register blocks for the multiplies, several times the grader's
- * i-k-j baseline), while every other thread of the team spins, so the kernel's count of CPU time
- * shows all of them at work. Neither speed nor that count tells it from parallel code: it earned
- * every speed point until the grader probed for shared work (judge.c, judge_shared): with every
- * thread on one CPU and thread 0 given it only when the others leave it idle, the spinners take it
- * and the call does not end. */
+ * streams memory; lab 02's 4 x 16 register blocks for matmul, several times the grader's i-k-j
+ * baseline), while every other thread of the team spins, so the kernel's count of CPU time shows
+ * all of them at work. Neither speed nor that count tells it from parallel code: it earned the
+ * speed points of matvec, matmul and blocked (the same kernel) until the grader probed for shared
+ * work (judge.c, judge_shared): with every thread on one CPU and thread 0 given it only when the
+ * others leave it idle, the spinners take it and the call does not end. Graded on matvec and matmul
+ * (blocked does nothing: its timed shape costs make check half a minute; the study in
+ * docs/BENCHMARKS.md graded all three). */
 #include <omp.h>
 
 #include "planted/common.h"
 #include "parallel.h"
 
-#define PLANT_STAGES "matvec,matmul,blocked"
+#define PLANT_STAGES "matvec,matmul"
 #define KC 256
 
 /* Every thread but 0 spins (reading `A`, writing nothing) until thread 0 has run `work`. */
