@@ -186,6 +186,15 @@ static void judge_speed(grader *g, int stage, stage_result *res, outcome *o)
              percent_decimals(res->required, res->required), 100 * res->required, res->required * res->ceiling_gflops,
              res->disagreed ? " (the runner's own clock disagreed with the grader's on some calls: the grader's "
                               "times were used)" : "");
+    /* thresholds.conf's `<stage>_slow_hint`: the trap the handout names for the stage's technique, said
+     * under a stage too slow (lab 03's matmul: the blog's i-j-k inside the collapse) */
+    char key[96];
+    snprintf(key, sizeof key, "%s_slow_hint", LAB.stages[stage].name);
+    const char *hint = config_str(cfg, key);
+    if (!res->fast_enough && hint && *hint) {
+        size_t used = strlen(o->detail);
+        snprintf(o->detail + used, sizeof o->detail - used, ". A common cause here: %s", hint);
+    }
 }
 
 /* thresholds.conf's overlap_<stage> = 1: the traced call (one more after the timed ones) must show
