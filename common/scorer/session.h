@@ -16,7 +16,7 @@ double judged_time(double outside, double claimed, double overhead, double slack
  * after it at positions chosen then), the verdict's median into res. */
 outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res);
 /* One call at `shape` with the runner's threads on one CPU and some of them (the main thread, or
- * every other) given it only when the rest leave it idle (nice 19), in a runner of its own whose
+ * every other) given it only when the rest leave it idle (SCHED_IDLE), in a runner of its own whose
  * idle OpenMP threads sleep at once: honest work sharing costs about the CPU time of one call made
  * as usual, where threads that spin beside one doing all the work burn the CPU until it ends (or
  * until limit_s). cpu: the runner's CPU seconds over that call (-1: the probe could not be made). */
