@@ -238,6 +238,11 @@ static void judge_shared(grader *g, int stage, lab_shape shape, stage_result *re
               LAB.stages[stage].name, starve_main ? "thread 0" : "the others", sr.cpu, sr.wall,
               sr.finished ? "done" : "cut off", call_cpu);
         res->shared_cpu = fmax(res->shared_cpu, sr.cpu / call_cpu);
+        if (!sr.checked.ok) { /* the call that noticed it was probed gave another answer: wrong */
+            *o = sr.checked;
+            res->correct = 0, res->points_correct = 0, res->points_speed = 0, res->fast_enough = 0;
+            return;
+        }
         if (sr.cpu < 0 || sr.cpu <= most * call_cpu) continue;
         res->fast_enough = 0, res->points_speed = 0;
         fail(o, "technique", "the work is not shared: called once more with every thread on one CPU and %s given it "

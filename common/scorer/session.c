@@ -518,10 +518,28 @@ static int idlest_cpu(void)
     return best;
 }
 
+/* The values of the last call at `want` positions picked now, fetched and checked against the
+ * reference; 0 when the answer came (a wrong value is in *o). */
+static int check_sampled(grader *g, bufset *s, lab_shape shape, rng *pick, unsigned call, const char *when, outcome *o)
+{
+    const lab_buf *ob = &s->b[s->p->out];
+    size_t esz = elem_bytes(ob->type), count;
+    uint64_t *at = pick_positions(pick, ob, SAMPLES_PER_CALL, &count);
+    unsigned char *vals = xmalloc(count * esz + 1);
+    int io = fetch(&g->proc, 0, at, count, vals, buf_bytes(ob), esz);
+    if (io == 0) {
+        reference_at(g, s, shape, at, count);
+        check_values(s, shape, vals, at, count, poison_value(call), when, o);
+    }
+    free(at);
+    free(vals);
+    return io;
+}
+
 starved_run run_starved(grader *g, int stage, lab_shape shape, int starve_main, double limit_s)
 {
     const lab_problem *pr = LAB.stages[stage].problem;
-    starved_run out = {.cpu = -1};
+    starved_run out = {.cpu = -1, .checked = {.ok = 1, .reason = "ok"}};
     bufset s;
     bufset_init(&s, pr, shape);
     unsigned run = g->timed_runs++;
@@ -535,17 +553,14 @@ starved_run run_starved(grader *g, int stage, lab_shape shape, int starve_main, 
     g->lim.passive_wait = 0;
     io = io ? io : runner_send(&g->proc, MSG_INPUT, s.packed, s.packed_bytes);
     io = io ? io : runner_recv(&g->proc, MSG_READY, NULL, 0);
-    const lab_buf *ob = &s.b[pr->out];
-    size_t esz = elem_bytes(ob->type), count;
-    uint64_t *at = pick_positions(&pick, ob, 16, &count);
-    unsigned char *vals = xmalloc(count * esz + 1);
     done_msg d;
     /* a call as every timed call is made (OpenMP's threads started), then the one on one CPU */
     seed_msg m = {.key = rng_next(&pick)};
     io = io || runner_send(&g->proc, MSG_SEED, &m, sizeof m) || runner_recv(&g->proc, MSG_STAGED, NULL, 0) ||
          runner_send(&g->proc, MSG_GO, NULL, 0) || runner_recv(&g->proc, MSG_DONE, &d, sizeof d) ||
-         fetch(&g->proc, 0, at, count, vals, buf_bytes(ob), esz);
-    io = io || runner_send(&g->proc, MSG_SEED, &m, sizeof m) || runner_recv(&g->proc, MSG_STAGED, NULL, 0);
+         check_sampled(g, &s, shape, &pick, 0, " (the probe of shared work, its first call)", &out.checked);
+    io = io || !out.checked.ok || runner_send(&g->proc, MSG_SEED, &m, sizeof m) ||
+         runner_recv(&g->proc, MSG_STAGED, NULL, 0);
     pid_t tid[256];
     int n = io ? 0 : runner_tasks(g->proc.pid, tid, 256), cpu = idlest_cpu(), set = n >= 2 && cpu >= 0;
     cpu_set_t one;
@@ -569,9 +584,12 @@ starved_run run_starved(grader *g, int stage, lab_shape shape, int starve_main, 
         runner_sched_seconds(&g->proc, &cpu1, &waited);
         out.threads = n;
         out.cpu = sent && cpu0 >= 0 && cpu1 >= 0 ? cpu1 - cpu0 : -1;
+        /* a call that noticed it was starved must still give the right answer */
+        if (out.finished) {
+            g->proc.deadline = deadline_after(g, s.packed_bytes);
+            check_sampled(g, &s, shape, &pick, 1, " (the probe of shared work: every thread on one CPU)", &out.checked);
+        }
     }
-    free(at);
-    free(vals);
     bufset_free(&s);
     session_end(g); /* its threads stay starved: no later case may use this runner */
     return out;

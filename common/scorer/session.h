@@ -23,6 +23,7 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res);
 typedef struct starved_run {
     double cpu, wall;
     int finished, threads;
+    outcome checked; /* the values of its calls, checked at sampled positions (not ok: a wrong one) */
 } starved_run;
 starved_run run_starved(grader *g, int stage, lab_shape shape, int starve_main, double limit_s);
 /* End the session's runner, if one runs (the next case starts another). */
