@@ -727,6 +727,30 @@ START_TEST(test_ncu_page_read_and_recorded_profile)
 }
 END_TEST
 
+/* A page as Nsight Compute 2025.3.1 wrote it on an H200 (make profile LAB=04 STAGE=mv_warp of the
+ * reference, 2026-11-28): 569 columns, durations in "ns", the DRAM figure named
+ * gpu__dram_throughput. The first reader kept 512 columns and knew "nsecond" only: it showed the
+ * occupancy, the compute throughput and every stall as not measured, and microseconds as ns. */
+START_TEST(test_ncu_page_of_2025_3)
+{
+    char *csv = slurp("tests/fixtures/ncu-2025.3-mv_warp.csv");
+    ck_assert_ptr_nonnull(csv);
+    ncu_kernel k[4];
+    ck_assert_int_eq(ncu_read(csv, k, 4), 1); /* one launch of the stage's kernel */
+    ck_assert(strstr(k[0].name, "mv_warp_kernel") != NULL);
+    ck_assert(fabs(k[0].value[0] - 530.592) < 1e-6);  /* 530592 ns */
+    ck_assert(fabs(k[0].value[1] - 84.27) < 1e-6);    /* DRAM */
+    ck_assert(fabs(k[0].value[3] - 12.57) < 1e-6);    /* compute, column 525 */
+    ck_assert(fabs(k[0].value[4] - 91.05) < 1e-6);    /* achieved occupancy, column 529 */
+    ck_assert(k[0].value[5] == 32 && k[0].value[6] == 0 && k[0].value[8] == 0);
+    ck_assert_str_eq(ncu_stalls[k[0].stall[0]].reason, "long_scoreboard");
+    ck_assert(fabs(k[0].stall_cycles[0] - 186.18) < 1e-6);
+    ck_assert_str_eq(ncu_stalls[k[0].stall[1]].reason, "lg_throttle");
+    for (int m = 0; m < NCU_SHOWN; m++) ck_assert_msg(!isnan(k[0].value[m]), "%s", ncu_shown[m].label);
+    free(csv);
+}
+END_TEST
+
 /* Int elements (lab 10): stored rounded, clamped, NaN as INT32_MAX, so the poison values are ints no
  * sum can be; a fill from a seed gives integers in [lo, hi] (quantum 1), the same each time. */
 START_TEST(test_int_elements_round_clamp_and_fill)
@@ -1076,6 +1100,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_runner_gpu_is_one_named_device_or_zero);
     tcase_add_test(t, test_cuda_sanitizer_report_names_the_students_line);
     tcase_add_test(t, test_ncu_page_read_and_recorded_profile);
+    tcase_add_test(t, test_ncu_page_of_2025_3);
     tcase_add_test(t, test_steal_excuses_only_what_it_explains);
     tcase_add_test(t, test_retime_only_what_a_quieter_moment_could_pass);
     tcase_add_test(t, test_speedup_verdict_condemns_serial_before_busy);

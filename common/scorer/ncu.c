@@ -10,7 +10,8 @@
 
 const ncu_metric ncu_shown[NCU_SHOWN] = {
     {"gpu__time_duration.sum", "duration", "us", "the kernel's time on the GPU (slower here: ncu replays it to count)"},
-    {"dram__throughput.avg.pct_of_peak_sustained_elapsed", "DRAM throughput", "%",
+    {"dram__throughput.avg.pct_of_peak_sustained_elapsed|gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed",
+     "DRAM throughput", "%",
      "of the memory's peak: 80-90% is as fast as a memory-bound kernel goes"},
     {"gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", "memory throughput", "%",
      "of the peak of the busiest memory unit (DRAM, L2, L1 or shared memory)"},
@@ -95,18 +96,40 @@ static double number(const char *text)
     return atof(digits);
 }
 
+/* Is `head` the metric `names`, or one of its alternatives ("a|b": ncu's name differs by version)? */
+static int metric_is(const char *head, const char *names)
+{
+    size_t len = strlen(head);
+    for (const char *n = names; n; n = strchr(n, '|') ? strchr(n, '|') + 1 : NULL)
+        if (!strncmp(n, head, len) && (n[len] == '\0' || n[len] == '|')) return 1;
+    return 0;
+}
+
+/* Microseconds in one `unit` of a duration, as ncu names it ("ns" or "nsecond" by version). */
+static double unit_us(const char *unit)
+{
+    return !strcmp(unit, "ns") || !strcmp(unit, "nsecond") ? 1e-3
+           : !strcmp(unit, "ms") || !strcmp(unit, "msecond") ? 1e3
+           : !strcmp(unit, "s") || !strcmp(unit, "second")   ? 1e6
+                                                             : 1;
+}
+
+/* The columns a page may have: ncu 2025.3's four sections and three metrics make 569. */
+#define NCU_COLUMNS 4096
+
 int ncu_read(const char *csv, ncu_kernel *out, int max)
 {
-    char *text = xstrdup(csv ? csv : ""), *save = NULL, *head[512], *unit[512], *row[512], empty[] = "";
+    char *text = xstrdup(csv ? csv : ""), *save = NULL, empty[] = "";
+    char **head = xmalloc(3 * NCU_COLUMNS * sizeof *head), **unit = head + NCU_COLUMNS, **row = unit + NCU_COLUMNS;
     int nh = 0, n = 0, units = 0, name = -1;
-    for (int i = 0; i < 512; i++) unit[i] = empty;
+    for (int i = 0; i < NCU_COLUMNS; i++) unit[i] = empty;
     for (char *line = strtok_r(text, "\n", &save); line && n < max; line = strtok_r(NULL, "\n", &save)) {
         if (!nh) { /* the header names "Kernel Name" */
-            if (strstr(line, "\"Kernel Name\"")) nh = csv_fields(line, head, 512);
+            if (strstr(line, "\"Kernel Name\"")) nh = csv_fields(line, head, NCU_COLUMNS);
             for (int i = 0; i < nh; i++) name = !strcmp(head[i], "Kernel Name") ? i : name;
             continue;
         }
-        if (line[0] != '"' || csv_fields(line, row, 512) != nh) continue;
+        if (line[0] != '"' || csv_fields(line, row, NCU_COLUMNS) != nh) continue;
         if (!row[0][0] && !units) { /* the units line: no ID */
             memcpy(unit, row, (size_t)nh * sizeof *row);
             units = 1;
@@ -116,11 +139,10 @@ int ncu_read(const char *csv, ncu_kernel *out, int max)
         snprintf(k->name, sizeof k->name, "%s", name >= 0 ? row[name] : "?");
         for (int m = 0; m < NCU_SHOWN; m++) {
             k->value[m] = NAN;
-            for (int i = 0; i < nh; i++) {
-                if (strcmp(head[i], ncu_shown[m].name) || !row[i][0]) continue;
+            for (int i = 0; i < nh && isnan(k->value[m]); i++) {
+                if (!metric_is(head[i], ncu_shown[m].name) || !row[i][0]) continue;
                 double v = number(row[i]);
-                if (!strcmp(ncu_shown[m].unit, "us")) /* ncu says ns, us or ms by size */
-                    v *= !strcmp(unit[i], "nsecond") ? 1e-3 : !strcmp(unit[i], "msecond") ? 1e3 : 1;
+                if (!strcmp(ncu_shown[m].unit, "us")) v *= unit_us(unit[i]); /* ncu says ns, us or ms by size */
                 k->value[m] = v;
             }
         }
@@ -141,5 +163,6 @@ int ncu_read(const char *csv, ncu_kernel *out, int max)
         }
     }
     free(text);
+    free(head);
     return n;
 }

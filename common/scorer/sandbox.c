@@ -404,8 +404,9 @@ static pid_t which_runner(pid_t setup, int rep, const sandbox_limits *lim)
 int runner_start(runner_proc *p, const char *exe, const char *dir, const char *out_path, const sandbox_limits *lim)
 {
     (void)dir;
-    /* compute-sanitizer writes its report and exits after the runner: seconds, not milliseconds */
-    *p = (runner_proc){.pid = -1, .exit_grace_s = lim->wrapper && !lim->wrapper_keeps_rights ? 60 : 0.1};
+    /* compute-sanitizer and ncu write their reports and exit after the runner: seconds, not
+     * milliseconds (ncu's CSV is written only then: killed at 0.1 s, it had profiled nothing) */
+    *p = (runner_proc){.pid = -1, .exit_grace_s = lim->wrapper && (!lim->wrapper_keeps_rights || lim->cuda_tool) ? 60 : 0.1};
     /* perf (the wrapper of make profile, a diagnosis that gives no score) writes its report into
      * the build folder and needs the grader's rights to count: it keeps them. */
     int root = geteuid() == 0;
