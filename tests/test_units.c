@@ -724,6 +724,8 @@ START_TEST(test_ncu_page_read_and_recorded_profile)
     ck_assert(ncu_recorded(rec, 1, "gpu__time_duration.sum") == 2.5);
     ck_assert(isnan(ncu_recorded(rec, 1, "launch__registers_per_thread")));
     ck_assert(isnan(ncu_recorded(NULL, 0, "gpu__time_duration.sum")));
+    /* a metric of two names (by ncu version) is recorded by its first */
+    ck_assert(ncu_recorded("kernel 0 k\ndram__throughput.x 84.5\n", 0, "dram__throughput.x|gpu__dram_throughput.x") == 84.5);
 }
 END_TEST
 

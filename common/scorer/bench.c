@@ -233,7 +233,7 @@ static int profile_gpu(const options *opt, grader *g, const char *source, int st
             char rs[32] = "";
             if (!isnan(r)) snprintf(rs, sizeof rs, "%10.4g", r);
             printf("  %-28s %12.4g %-5s %10s  %s\n", km->label, nk->value[m], km->unit, rs, km->meaning);
-            if (keep) fprintf(keep, "%s %.6g\n", km->name, nk->value[m]);
+            if (keep) fprintf(keep, "%.*s %.6g\n", (int)strcspn(km->name, "|"), km->name, nk->value[m]); /* its first name */
         }
         printf("  warp stalls, cycles per instruction issued (the three largest):\n");
         for (int t = 0; t < 3 && nk->stall[t] >= 0; t++)

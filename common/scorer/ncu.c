@@ -78,7 +78,7 @@ double ncu_recorded(const char *text, int kernel, const char *metric)
     while (at && at != text && at[-1] != '\n') at = strstr(at + 1, want);
     if (!at) return NAN;
     const char *end = strstr(at + 1, "\nkernel ");
-    size_t len = strlen(metric);
+    size_t len = strcspn(metric, "|"); /* recorded by its first name */
     for (const char *l = strchr(at, '\n'); l && (!end || l < end); l = strchr(l + 1, '\n'))
         if (!strncmp(l + 1, metric, len) && l[1 + len] == ' ') return atof(l + 1 + len);
     return NAN;

@@ -5,7 +5,8 @@
 #ifndef NCU_H
 #define NCU_H
 
-/* A metric shown: its name in the raw page, its label, the unit printed, what it means. */
+/* A metric shown: its name in the raw page ("a|b": either, by ncu version; recorded by the first),
+ * its label, the unit printed, what it means. */
 typedef struct ncu_metric {
     const char *name, *label, *unit, *meaning;
 } ncu_metric;
