@@ -904,6 +904,39 @@ START_TEST(test_profile_explains_counters_or_says_why_not)
 }
 END_TEST
 
+/* make profile on a GPU lab: Nsight Compute over the stage's timed case, in the runner's sandbox;
+ * on a GPU every figure is read from ncu's page (none "not measured": ncu 2025.3's page outgrew the
+ * first reader) and lab 04's `strided` shows its shared-memory bank conflicts, with the reference's
+ * recorded figures beside them; without a GPU the reason is said and the exit is not 0. */
+START_TEST(test_profile_of_a_gpu_lab)
+{
+    const char *found = getenv("NVCC_FOUND");
+    if ((found && !*found) || (!found && sh("command -v nvcc > /dev/null 2>&1") != 0)) {
+        printf("make profile of a GPU lab: skipped: no CUDA toolkit\n");
+        return;
+    }
+    if (access("solutions/04-warp-reduction/reduce.cu", R_OK) != 0) {
+        printf("make profile of a GPU lab: skipped: no solutions/ (a student kit)\n");
+        return;
+    }
+    int rc = sh(MAKE " --no-print-directory profile LAB=04 STAGE=strided WORK=solutions > build/tmp/profile-gpu.log 2>&1");
+    char *log = slurp("build/tmp/profile-gpu.log");
+    ck_assert_ptr_nonnull(log);
+    if (access("/dev/nvidiactl", F_OK) != 0) {
+        ck_assert_msg(rc != 0 && strstr(log, "runs Nsight Compute on a GPU"), "status %d:\n%s", rc, log);
+        printf("make profile of a GPU lab: skipped: no CUDA device\n");
+    } else if (strstr(log, "ERR_NVGPUCTRPERM")) {
+        printf("make profile of a GPU lab: skipped: the driver keeps the GPU's counters for administrators here\n");
+    } else {
+        ck_assert_msg(rc == 0 && strstr(log, "kernel 0: void tree_kernel<1>") && strstr(log, "the reference's, as recorded") &&
+                          strstr(log, "shared-load bank conflicts") && !strstr(log, "not measured") &&
+                          strstr(log, "short_scoreboard"),
+                      "status %d:\n%s", rc, log);
+    }
+    free(log);
+}
+END_TEST
+
 START_TEST(test_bench_prints_sizes_and_compiler_study)
 {
     /* MAX_MIB: the gigabyte rows of this machine's bench skipped, the compiler study at the largest
@@ -1237,6 +1270,7 @@ Suite *grading_suite(void)
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_gpu_lab_without_nvcc_is_skipped_with_a_message);
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_sanitize_on_a_cuda_lab_builds_and_the_reference_is_clean);
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_sanitize_names_each_gpu_plant);
+    if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_profile_of_a_gpu_lab);
     if (wanted("grading/05-streams")) tcase_add_test(t, test_lab05_runner_calls_cuda_only_through_the_wrappers);
     if (wanted("grading/09-softmax")) tcase_add_test(t, test_emulate_names_the_first_wrong_element_and_fails);
     if (wanted("grading/04-warp-reduction")) tcase_add_test(t, test_emulate_shows_an_uninitialised_shared_read);
