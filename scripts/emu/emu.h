@@ -253,9 +253,22 @@ static inline float __fdividef(float a, float b) { return a / b; }
 static char emu_where[200] = "setting up";
 static unsigned emu_seed, emu_timeout = 120, emu_checked; /* emu_checked: calls made (emu_at) */
 static unsigned emu_slots = 3; /* blocks running at once (EMU_BLOCKS) */
-static void emu_say(const char *t) { (void)!write(2, t, strlen(t)); }
+/* The fatal message is put together here and written at once: blocks run on threads of their own,
+ * and two that crashed together once wrote their messages' pieces into each other. */
+static char emu_said[4096];
+static void emu_say(const char *t)
+{
+    size_t have = strlen(emu_said), add = strlen(t);
+    if (have + add >= sizeof emu_said) add = sizeof emu_said - 1 - have;
+    memcpy(emu_said + have, t, add);
+    emu_said[have + add] = '\0';
+}
+static void emu_said_flush(void) { (void)!write(2, emu_said, strlen(emu_said)); }
+static int emu_stopping; /* one thread says why it stops (a fatal signal, or emu_stop); the rest wait for the exit */
 static void emu_fatal(int sig)
 {
+    if (__atomic_exchange_n(&emu_stopping, 1, __ATOMIC_SEQ_CST))
+        for (;;) pause();
     char seed[64];
     snprintf(seed, sizeof seed, "%u", emu_seed); /* not async-signal-safe in theory; the process ends here */
     int divergent = 0; /* a block some of whose threads wait in a __syncthreads, the others at its end */
@@ -284,6 +297,7 @@ static void emu_fatal(int sig)
         emu_say(emu_where);
         emu_say("\n");
     }
+    emu_said_flush();
     _exit(1);
 }
 /* Before each call of a student's function: the stage and the size, and the time it may take. */

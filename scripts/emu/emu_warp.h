@@ -16,7 +16,6 @@
 
 /* ---------------------------------------------------------------- stopping */
 
-static int emu_stopping; /* one thread says why; the rest wait for the exit */
 /* A message ("emu: <what> in stage S at size Z", then `why` on its own line) and exit(status). */
 [[noreturn]] static void emu_stop(int status, const char *why, const char *what, ...)
 {
@@ -36,6 +35,7 @@ static int emu_stopping; /* one thread says why; the rest wait for the exit */
         emu_say(why);
         emu_say("\n");
     }
+    emu_said_flush();
     _exit(status);
 }
 
