@@ -148,6 +148,12 @@ static void start_background(void)
     if (access("/dev/nvidiactl", F_OK) == 0) return;
     const char *suite = getenv("CK_RUN_SUITE");
     if (suite && *suite && strcmp(suite, "grading")) return; /* another suite alone: nothing to build */
+    /* a case alone that reads nothing of the background's (CK_RUN_CASE=profile): none started, or
+     * it would go on building after the tests end */
+    const char *tcase = getenv("CK_RUN_CASE");
+    if (tcase && *tcase && strcmp(tcase, "references") && strcmp(tcase, "planted") && strcmp(tcase, "end-to-end") &&
+        strcmp(tcase, "gpu-labs"))
+        return;
     /* The CPU labs' calibration first, where this machine has none yet (a fresh clone): measured
      * beside the background's compiles, its bandwidth reads low, and every later verdict would be
      * judged against that. (A lab timed on all cores holds the background while it calibrates.) */

@@ -14,18 +14,6 @@
 
 #define PLANT_STAGES "matvec"
 
-static void four_rows(int m, int n, const double *A, const double *x, double *y)
-{
-    int i = 0;
-    for (; i + 4 <= m; i += 4) {
-        const double *a0 = A + (size_t)i * n, *a1 = a0 + n, *a2 = a1 + n, *a3 = a2 + n;
-        double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-        for (int j = 0; j < n; j++) s0 += a0[j] * x[j], s1 += a1[j] * x[j], s2 += a2[j] * x[j], s3 += a3[j] * x[j];
-        y[i] = s0, y[i + 1] = s1, y[i + 2] = s2, y[i + 3] = s3;
-    }
-    serial_matvec(m - i, n, A + (size_t)i * n, x, y + i);
-}
-
 /* The CPU this thread is on (Linux keeps its number in TSC_AUX, which rdtscp reads), or -1 where the
  * thread was on more than one over about 2 ms (the kernel had not yet spread the team out). */
 static int which_cpu(void)
