@@ -14,9 +14,9 @@ if [ -z "${ARCH:-}" ]; then
     cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
     ARCH=sm_${cc:-90}
 fi
-for s in ${*:-scan transpose conv softmax}; do
+for s in ${*:-scan lookback transpose conv softmax}; do
     # conv.cu includes lab 11's reference whole (and its conv.h)
-    nvcc -O3 -std=c++17 -arch="$ARCH" -I"$here" -I"$top/common/both" -I"$top/common/runner" -I"$top/solutions" -I"$top/grading/11-convolution" -I"$top/grading/09-softmax" \
+    nvcc -O3 -std=c++17 -arch="$ARCH" -I"$here" -I"$top/common/both" -I"$top/common/runner" -I"$top/solutions" -I"$top/grading/11-convolution" -I"$top/grading/09-softmax" -I"$top/grading/10-scan" \
         -o "$out/$s" "$here/$s.cu" "$top/common/runner/gpu_kernels.cu"
     echo "== $s ($ARCH, $(date -u +%T) UTC)"
     "$out/$s"

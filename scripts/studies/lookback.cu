@@ -1,0 +1,226 @@
+// lookback.cu - lab 10's `lookback` across sizes (issue 29): the reference itself (its file is
+// included whole), two variants of it, CUB's DeviceScan and a copy kernel of the same tiles, each at
+// n = 2^20 to 2^28 - 1, timed call by call with the grader's timer (the L2 flushed before each), so
+// that a call that stalls shows as a call and not only in a median. Run by scripts/studies/run.sh.
+//  - `backoff`: the reference with __nanosleep between polls of predecessors that have published
+//    nothing (CUB's look-back backs off so).
+//  - `prefetch`: a grid of as many blocks as fit at once, each taking tile after tile from the
+//    counter; the next tile's int4s are copied into shared memory (cp.async, each thread the ones it
+//    will scan) while this tile looks back and stores, so a block waiting on its predecessors still
+//    has a load in flight.
+#include "common.h"
+#include "10-scan/scan.cu"
+#include <cuda_pipeline.h>
+#include <cub/device/device_scan.cuh>
+
+namespace {
+
+__device__ int look_back_backoff(volatile unsigned long long *states, int tile)
+{
+    int lane = threadIdx.x % WARP, sum = 0;
+    for (int last = tile - 1;;) {
+        int at = last - lane;
+        unsigned long long s;
+        unsigned ns = 32;
+        for (;;) {
+            s = at >= 0 ? states[at] : state(PREFIX, 0);
+            if (!__any_sync(FULL, (unsigned)(s >> 32) == NOTHING)) break;
+            __nanosleep(ns);
+            if (ns < 512) ns *= 2;
+        }
+        unsigned prefixes = __ballot_sync(FULL, (unsigned)(s >> 32) == PREFIX);
+        int stop = prefixes ? __ffs(prefixes) - 1 : WARP;
+        int x = lane <= stop ? (int)(unsigned)s : 0;
+        for (int d = WARP / 2; d > 0; d /= 2) x += __shfl_xor_sync(FULL, x, d);
+        sum += x;
+        if (prefixes) return sum;
+        last -= WARP;
+    }
+}
+
+__global__ void __launch_bounds__(THREADS) backoff_kernel(const int *in, int *out, int n, int *work, bool vec)
+{
+    __shared__ int warp_off[WARPS];
+    __shared__ int tile_s, before_s;
+    if (threadIdx.x == 0) tile_s = atomicAdd(work, 1);
+    __syncthreads();
+    int tile = tile_s;
+    auto *states = reinterpret_cast<volatile unsigned long long *>(work + 2);
+    tile_regs r;
+    load_tile(in, n, tile, vec, r);
+    scan_in_warp(r);
+    int total = scan_warps(r, warp_off);
+    if (threadIdx.x < WARP) {
+        if (threadIdx.x == 0) states[tile] = state(tile == 0 ? PREFIX : TOTAL, total);
+        int before = tile == 0 ? 0 : look_back_backoff(states, tile);
+        if (threadIdx.x == 0) {
+            if (tile > 0) states[tile] = state(PREFIX, before + total);
+            before_s = before;
+        }
+    }
+    __syncthreads();
+    store_tile(out, n, tile, vec, r, before_s + warp_off[threadIdx.x / WARP]);
+}
+
+/* Each thread's VEC int4s of `tile` into its own slots of `stage` (slot j at j * THREADS + thread):
+ * by cp.async where the tile is whole and the pointers aligned, else by plain loads. */
+__device__ void stage_tile(const int *in, int n, int tile, bool vec, int4 *stage)
+{
+    bool whole = vec && (long long)(tile + 1) * TILE <= n;
+#pragma unroll
+    for (int j = 0; j < VEC; j++) {
+        long long i = elem_at(tile, j);
+        if (whole) __pipeline_memcpy_async(&stage[j * THREADS + threadIdx.x], in + i, 16);
+        else stage[j * THREADS + threadIdx.x] = load4(in, i, n, false);
+    }
+    __pipeline_commit();
+}
+
+__global__ void __launch_bounds__(THREADS) prefetch_kernel(const int *in, int *out, int n, int *work, int tiles, bool vec)
+{
+    extern __shared__ int4 stage[]; /* THREADS x VEC int4s */
+    __shared__ int warp_off[WARPS];
+    __shared__ int next_s, before_s;
+    auto *states = reinterpret_cast<volatile unsigned long long *>(work + 2);
+    if (threadIdx.x == 0) next_s = atomicAdd(work, 1);
+    __syncthreads();
+    int tile = next_s;
+    if (tile < tiles) stage_tile(in, n, tile, vec, stage);
+    while (tile < tiles) {
+        __pipeline_wait_prior(0);
+        tile_regs r;
+#pragma unroll
+        for (int j = 0; j < VEC; j++) r.v[j] = stage[j * THREADS + threadIdx.x];
+        scan_in_warp(r);
+        int total = scan_warps(r, warp_off); /* its barriers also free next_s */
+        if (threadIdx.x == 0) {
+            states[tile] = state(tile == 0 ? PREFIX : TOTAL, total);
+            next_s = atomicAdd(work, 1);
+        }
+        __syncthreads();
+        int next = next_s;
+        if (next < tiles) stage_tile(in, n, next, vec, stage);
+        if (threadIdx.x < WARP) {
+            int before = tile == 0 ? 0 : look_back(states, tile);
+            if (threadIdx.x == 0) {
+                if (tile > 0) states[tile] = state(PREFIX, before + total);
+                before_s = before;
+            }
+        }
+        __syncthreads();
+        store_tile(out, n, tile, vec, r, before_s + warp_off[threadIdx.x / WARP]);
+        __syncthreads(); /* before_s and warp_off are free */
+        tile = next;
+    }
+}
+
+void scan_backoff(int n, const int *in, int *out, int *work)
+{
+    int tiles = (n + TILE - 1) / TILE;
+    clear_states<<<(tiles + THREADS - 1) / THREADS, THREADS>>>(work, tiles);
+    backoff_kernel<<<tiles, THREADS>>>(in, out, n, work, aligned16(in) && aligned16(out));
+}
+
+int prefetch_grid = 0;
+void scan_prefetch(int n, const int *in, int *out, int *work)
+{
+    int tiles = (n + TILE - 1) / TILE, smem = THREADS * VEC * 16;
+    if (!prefetch_grid) {
+        CK(cudaFuncSetAttribute(prefetch_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+        int per_sm = 0, sms = 0;
+        CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, prefetch_kernel, THREADS, smem));
+        CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+        prefetch_grid = per_sm * sms;
+        printf("prefetch: %d blocks an SM, %d SMs\n", per_sm, sms);
+    }
+    clear_states<<<(tiles + THREADS - 1) / THREADS, THREADS>>>(work, tiles);
+    prefetch_kernel<<<std::min(tiles, prefetch_grid), THREADS, smem>>>(in, out, n, work, tiles, aligned16(in) && aligned16(out));
+}
+
+__global__ void __launch_bounds__(THREADS) copy_kernel(const int *in, int *out, int n)
+{
+    tile_regs r;
+    load_tile(in, n, blockIdx.x, true, r);
+#pragma unroll
+    for (int j = 0; j < VEC; j++) store4(out, elem_at(blockIdx.x, j), n, true, r.v[j]);
+}
+
+} // namespace
+
+int *g_in, *g_out, *g_work;
+std::vector<int> h;
+void *g_cub;
+size_t g_cub_bytes;
+
+bool check(int n)
+{
+    std::vector<int> o(n);
+    CK(cudaMemcpy(o.data(), g_out, 4ull * n, cudaMemcpyDeviceToHost));
+    long long s = 0;
+    for (int i = 0; i < n; i++) {
+        if (o[i] != (int)s) { printf("  WRONG at %d: %d, not %lld\n", i, o[i], s); return false; }
+        s += h[i];
+    }
+    return true;
+}
+
+/* Every call's time: the median, the least, the most, and how many took over twice the median. */
+template <class F> void timed(const char *name, int n, double copy, F f, bool verify = true)
+{
+    if (!g_flush) CK(cudaMalloc(&g_flush, FLUSH));
+    CK(cudaMemset(g_out, 0, 4ull * n));
+    f();
+    CK(cudaDeviceSynchronize());
+    bool ok = !verify || check(n);
+    std::vector<double> t;
+    for (int r = 0; r < 25; r++) {
+        CK(cudaMemsetAsync(g_flush, r, FLUSH));
+        CK(cudaDeviceSynchronize());
+        t.push_back(1e3 * wb_gpu_time(call_f<F>, &f));
+    }
+    CK(cudaGetLastError());
+    std::vector<double> s = t;
+    std::sort(s.begin(), s.end());
+    double med = s[s.size() / 2];
+    int slow = 0;
+    for (double x : t) slow += x > 2 * med;
+    auto pct = [&](double ms) { return 100 * 8.0 * n / ms / 1e6 / copy; };
+    printf("  %-10s n=%-10d median %7.1f%%  best %7.1f%%  worst %7.1f%%  calls over 2x the median: %d %s\n", name, n,
+           pct(med), pct(s.front()), pct(s.back()), slow, ok ? "ok" : "WRONG");
+    if (slow) {
+        printf("    every call, ms:");
+        for (double x : t) printf(" %.3f", x);
+        printf("\n");
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int N = (1 << 28) - 1;
+    h.resize(N);
+    for (int i = 0; i < N; i++) h[i] = (int)((unsigned)i * 2654435761u >> 28) - 6;
+    CK(cudaMalloc(&g_in, 4ull * N));
+    CK(cudaMalloc(&g_out, 4ull * N));
+    CK(cudaMalloc(&g_work, 4ull * (N / 8 + 1024)));
+    CK(cudaMemcpy(g_in, h.data(), 4ull * N, cudaMemcpyHostToDevice));
+    std::vector<int> sizes = {1 << 20, 1 << 22, 1 << 24, (1 << 24) + 1, 1 << 25, 1 << 26, 1 << 27, (1 << 28) - 1};
+    int rounds = argc > 1 ? atoi(argv[1]) : 1;
+    for (int round = 0; round < rounds; round++)
+        for (int n : sizes) {
+            double copy = copy_gbs(4ull * n);
+            printf("n=%d: copy %.0f GB/s (cudaMemcpy, read + write)\n", n, copy);
+            timed("reference", n, copy, [&] { scan_lookback(n, g_in, g_out, g_work); });
+            timed("backoff", n, copy, [&] { scan_backoff(n, g_in, g_out, g_work); });
+            timed("prefetch", n, copy, [&] { scan_prefetch(n, g_in, g_out, g_work); });
+            timed("multiblock", n, copy, [&] { scan_multiblock(n, g_in, g_out, g_work); });
+            size_t need = 0;
+            cub::DeviceScan::ExclusiveSum(nullptr, need, g_in, g_out, n);
+            if (need > g_cub_bytes) {
+                if (g_cub) CK(cudaFree(g_cub));
+                CK(cudaMalloc(&g_cub, need));
+                g_cub_bytes = need;
+            }
+            timed("cub", n, copy, [&] { size_t b = g_cub_bytes; cub::DeviceScan::ExclusiveSum(g_cub, b, g_in, g_out, n); });
+            timed("copy tiles", n, copy, [&] { copy_kernel<<<n / TILE, THREADS>>>(g_in, g_out, n / TILE * TILE); }, false);
+        }
+}
