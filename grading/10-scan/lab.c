@@ -71,18 +71,20 @@ static int one_block_cases(rng *r, size_t l2, lab_case *out)
 }
 
 /* Many blocks: also 2^24 + 1 (more tiles than one tile of 4096 can hold totals of: a second level
- * of totals is not enough for tiles of up to 4096), and 2^28 - 1 timed: the largest n, odd, 1 GiB
- * each way, far beyond any L2. Timed calls check their outputs as cases do (every call the verdict
- * counts is fetched whole and checked), with inputs made on the device; so the largest size costs
- * no more grading time than a smaller timed size beside an untimed 2^28 - 1 did, and a call of
- * about a millisecond leaves the launches' few microseconds out of the figure. */
+ * of totals is not enough for tiles of up to 4096), and 2^26 timed: 256 MiB each way, five times
+ * an H100's or H200's L2, whose prefixes pass 2^24 (a float offset is wrong there). Timed calls
+ * check their outputs as cases do (every call the verdict counts is fetched whole and checked),
+ * with inputs made on the device. It was 2^28 - 1 (1 GiB each way): the many-block stages then
+ * spent 13-14 s each moving and checking outputs, and the reference's figures differ by 2 points
+ * (docs/BENCHMARKS.md, "The twenty-eighth session"); a call of a quarter of a millisecond still
+ * leaves the launches' few microseconds out of the figure. */
 static int many_block_cases(rng *r, size_t l2, lab_case *out)
 {
     int n = 0;
     for (size_t i = 0; i < sizeof small_sizes / sizeof *small_sizes; i++) out[n++] = (lab_case){{0, small_sizes[i], 0}, 0};
     out[n++] = (lab_case){{0, rng_int(r, 1, 30000000), 0}, 0};
     out[n++] = (lab_case){{0, (1 << 24) + 1, 0}, 0};
-    out[n++] = (lab_case){{0, (1 << 28) - 1, 0}, 1};
+    out[n++] = (lab_case){{0, 1 << 26, 0}, 1};
     (void)l2;
     return n;
 }

@@ -1,13 +1,20 @@
 // lookback.cu - lab 10's `lookback` across sizes (issue 29): the reference itself (its file is
-// included whole), two variants of it, CUB's DeviceScan and a copy kernel of the same tiles, each at
+// included whole), variants of it, CUB's DeviceScan and a copy kernel of the same tiles, each at
 // n = 2^20 to 2^28 - 1, timed call by call with the grader's timer (the L2 flushed before each), so
-// that a call that stalls shows as a call and not only in a median. Run by scripts/studies/run.sh.
+// that a call that stalls shows as a call and not only in a median. Run by scripts/studies/run.sh;
+// the findings are in docs/BENCHMARKS.md, "The twenty-eighth session".
 //  - `backoff`: the reference with __nanosleep between polls of predecessors that have published
 //    nothing (CUB's look-back backs off so).
+//  - `near`: waits only on the predecessors nearer than the nearest prefix.
+//  - `wide2`, `wide4`: 2 or 4 windows of 32 predecessors read at once.
 //  - `prefetch`: a grid of as many blocks as fit at once, each taking tile after tile from the
 //    counter; the next tile's int4s are copied into shared memory (cp.async, each thread the ones it
 //    will scan) while this tile looks back and stores, so a block waiting on its predecessors still
 //    has a load in flight.
+//  - `staged6` ... `staged16`: tiles of 6 to 16 int4s a thread held in shared memory instead of
+//    registers, so more tiles an SM are in flight (8 blocks an SM for 6).
+//  - `warpVxT`: a warp a tile, no barriers.
+//  - `no wait`: the reference with no look-back at all (wrong sums): what the rest of it costs.
 #include "common.h"
 #include "10-scan/scan.cu"
 #include <cuda_pipeline.h>
@@ -137,6 +144,247 @@ void scan_prefetch(int n, const int *in, int *out, int *work)
     prefetch_kernel<<<std::min(tiles, prefetch_grid), THREADS, smem>>>(in, out, n, work, tiles, aligned16(in) && aligned16(out));
 }
 
+/* The look-back of `look_back`, except that a window waits only on the predecessors nearer than
+ * its nearest prefix: those beyond it are not summed, so their having published nothing yet need
+ * not hold the tile up. */
+__device__ int look_back_near(volatile unsigned long long *states, int tile)
+{
+    int lane = threadIdx.x % WARP, sum = 0;
+    for (int last = tile - 1;;) {
+        int at = last - lane;
+        unsigned long long s;
+        unsigned prefixes, nothing;
+        for (;;) {
+            s = at >= 0 ? states[at] : state(PREFIX, 0);
+            unsigned f = (unsigned)(s >> 32);
+            prefixes = __ballot_sync(FULL, f == PREFIX);
+            nothing = __ballot_sync(FULL, f == NOTHING);
+            unsigned upto = prefixes ? (prefixes & -prefixes) * 2 - 1 : FULL; /* lanes up to the nearest prefix */
+            if (!(nothing & upto)) break;
+        }
+        int stop = prefixes ? __ffs(prefixes) - 1 : WARP;
+        int x = lane <= stop ? (int)(unsigned)s : 0;
+        for (int d = WARP / 2; d > 0; d /= 2) x += __shfl_xor_sync(FULL, x, d);
+        sum += x;
+        if (prefixes) return sum;
+        last -= WARP;
+    }
+}
+
+__global__ void __launch_bounds__(THREADS) near_kernel(const int *in, int *out, int n, int *work, bool vec)
+{
+    __shared__ int warp_off[WARPS];
+    __shared__ int tile_s, before_s;
+    if (threadIdx.x == 0) tile_s = atomicAdd(work, 1);
+    __syncthreads();
+    int tile = tile_s;
+    auto *states = reinterpret_cast<volatile unsigned long long *>(work + 2);
+    tile_regs r;
+    load_tile(in, n, tile, vec, r);
+    scan_in_warp(r);
+    int total = scan_warps(r, warp_off);
+    if (threadIdx.x < WARP) {
+        if (threadIdx.x == 0) states[tile] = state(tile == 0 ? PREFIX : TOTAL, total);
+        int before = tile == 0 ? 0 : look_back_near(states, tile);
+        if (threadIdx.x == 0) {
+            if (tile > 0) states[tile] = state(PREFIX, before + total);
+            before_s = before;
+        }
+    }
+    __syncthreads();
+    store_tile(out, n, tile, vec, r, before_s + warp_off[threadIdx.x / WARP]);
+}
+
+void scan_near(int n, const int *in, int *out, int *work)
+{
+    int tiles = (n + TILE - 1) / TILE;
+    clear_states<<<(tiles + THREADS - 1) / THREADS, THREADS>>>(work, tiles);
+    near_kernel<<<tiles, THREADS>>>(in, out, n, work, aligned16(in) && aligned16(out));
+}
+
+/* A warp a tile: each warp takes its own tile from the counter (WV int4s a lane, 128 WV ints),
+ * scans it by shuffles, publishes, looks back and stores, with no barrier: while one warp waits
+ * on its predecessors, the others of its SM go on loading. */
+template <int WV, int WT>
+__global__ void __launch_bounds__(WT) warp_tiles_kernel(const int *in, int *out, int n, int *work, int tiles, bool vec)
+{
+    constexpr int WTILE = WARP * 4 * WV;
+    int lane = threadIdx.x % WARP;
+    int tile = 0;
+    if (lane == 0) tile = atomicAdd(work, 1);
+    tile = __shfl_sync(FULL, tile, 0);
+    if (tile >= tiles) return;
+    auto *states = reinterpret_cast<volatile unsigned long long *>(work + 2);
+    long long base = (long long)tile * WTILE + lane * 4;
+    int4 v[WV];
+    int excl[WV];
+#pragma unroll
+    for (int j = 0; j < WV; j++) v[j] = load4(in, base + j * 128, n, vec);
+    int running = 0;
+#pragma unroll
+    for (int j = 0; j < WV; j++) {
+        int x = v[j].x + v[j].y + v[j].z + v[j].w, inclusive = warp_inclusive(x);
+        excl[j] = running + inclusive - x;
+        running += __shfl_sync(FULL, inclusive, WARP - 1);
+    }
+    if (lane == 0) states[tile] = state(tile == 0 ? PREFIX : TOTAL, running);
+    int before = tile == 0 ? 0 : look_back(states, tile);
+    if (lane == 0 && tile > 0) states[tile] = state(PREFIX, before + running);
+#pragma unroll
+    for (int j = 0; j < WV; j++) store4(out, base + j * 128, n, vec, exclusive4(v[j], before + excl[j]));
+}
+
+template <int WV, int WT> void scan_warp_tiles(int n, const int *in, int *out, int *work)
+{
+    int tiles = (n + WARP * 4 * WV - 1) / (WARP * 4 * WV), warps = WT / WARP;
+    clear_states<<<(tiles + THREADS - 1) / THREADS, THREADS>>>(work, tiles);
+    warp_tiles_kernel<WV, WT><<<(tiles + warps - 1) / warps, WT>>>(in, out, n, work, tiles, aligned16(in) && aligned16(out));
+}
+
+/* The reference's tile (THREADS threads, SV int4s each), its int4s copied into shared memory by
+ * cp.async (each thread its own, so no barrier is needed before it reads them) instead of held in
+ * registers: a block then needs few registers, and shared memory, not the register file, bounds
+ * how many tiles an SM has in flight. */
+template <int SV>
+__global__ void __launch_bounds__(THREADS) staged_kernel(const int *in, int *out, int n, int *work, bool vec)
+{
+    extern __shared__ int4 stage[]; /* THREADS x SV */
+    __shared__ int warp_off[WARPS];
+    __shared__ int tile_s, before_s;
+    constexpr int STILE = THREADS * 4 * SV, SWARP = WARP * 4 * SV;
+    if (threadIdx.x == 0) tile_s = atomicAdd(work, 1);
+    __syncthreads();
+    int tile = tile_s, lane = threadIdx.x % WARP, w = threadIdx.x / WARP;
+    auto *states = reinterpret_cast<volatile unsigned long long *>(work + 2);
+    long long base = (long long)tile * STILE + w * SWARP + lane * 4;
+    bool whole = vec && (long long)(tile + 1) * STILE <= n;
+#pragma unroll
+    for (int j = 0; j < SV; j++) {
+        if (whole) __pipeline_memcpy_async(&stage[j * THREADS + threadIdx.x], in + base + j * 128, 16);
+        else stage[j * THREADS + threadIdx.x] = load4(in, base + j * 128, n, false);
+    }
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    int excl[SV], running = 0;
+#pragma unroll
+    for (int j = 0; j < SV; j++) {
+        int4 v = stage[j * THREADS + threadIdx.x];
+        int x = v.x + v.y + v.z + v.w, inclusive = warp_inclusive(x);
+        excl[j] = running + inclusive - x;
+        running += __shfl_sync(FULL, inclusive, WARP - 1);
+    }
+    if (lane == 0) warp_off[w] = running;
+    __syncthreads();
+    int x = lane < WARPS ? warp_off[lane] : 0, inclusive = warp_inclusive(x);
+    int total = __shfl_sync(FULL, inclusive, WARPS - 1);
+    __syncthreads();
+    if (w == 0 && lane < WARPS) warp_off[lane] = inclusive - x;
+    if (threadIdx.x < WARP) {
+        if (threadIdx.x == 0) states[tile] = state(tile == 0 ? PREFIX : TOTAL, total);
+        int before = tile == 0 ? 0 : look_back(states, tile);
+        if (threadIdx.x == 0) {
+            if (tile > 0) states[tile] = state(PREFIX, before + total);
+            before_s = before;
+        }
+    }
+    __syncthreads();
+    int off = before_s + warp_off[w];
+#pragma unroll
+    for (int j = 0; j < SV; j++)
+        store4(out, base + j * 128, n, vec, exclusive4(stage[j * THREADS + threadIdx.x], off + excl[j]));
+}
+
+template <int SV> void scan_staged(int n, const int *in, int *out, int *work)
+{
+    constexpr int STILE = THREADS * 4 * SV;
+    int tiles = (n + STILE - 1) / STILE, smem = THREADS * SV * 16;
+    static bool said;
+    if (!said) {
+        CK(cudaFuncSetAttribute(staged_kernel<SV>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+        int per_sm = 0;
+        CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, staged_kernel<SV>, THREADS, smem));
+        printf("staged SV=%d: %d blocks an SM\n", SV, per_sm);
+        said = true;
+    }
+    clear_states<<<(tiles + THREADS - 1) / THREADS, THREADS>>>(work, tiles);
+    staged_kernel<SV><<<tiles, THREADS, smem>>>(in, out, n, work, aligned16(in) && aligned16(out));
+}
+
+/* A look-back that reads K windows of 32 predecessors at once (lane l, window k: tile - 1 - 32 k - l),
+ * so that a tile whose nearest prefix is far back walks there in fewer round trips to L2; it waits
+ * only on the predecessors nearer than the nearest prefix. K = 0: no look-back at all (a control:
+ * wrong sums, the speed of the rest of the kernel). */
+template <int K>
+__device__ int look_back_wide(volatile unsigned long long *states, int tile)
+{
+    if (K == 0) return 0;
+    int lane = threadIdx.x % WARP, sum = 0;
+    for (int last = tile - 1;;) {
+        unsigned long long s[K > 0 ? K : 1];
+        int win = K, at_lane = WARP; /* the nearest prefix: window win, lane at_lane */
+        for (;;) {
+#pragma unroll
+            for (int k = 0; k < K; k++) {
+                int at = last - 32 * k - lane;
+                s[k] = at >= 0 ? states[at] : state(PREFIX, 0);
+            }
+            win = K;
+            at_lane = WARP;
+            bool waiting = false;
+#pragma unroll
+            for (int k = 0; k < K; k++) {
+                if (win < K) break;
+                unsigned f = (unsigned)(s[k] >> 32);
+                unsigned prefixes = __ballot_sync(FULL, f == PREFIX), nothing = __ballot_sync(FULL, f == NOTHING);
+                unsigned upto = prefixes ? (prefixes & -prefixes) * 2 - 1 : FULL;
+                if (nothing & upto) { waiting = true; break; }
+                if (prefixes) { win = k; at_lane = __ffs(prefixes) - 1; }
+            }
+            if (!waiting) break;
+        }
+        int x = 0;
+#pragma unroll
+        for (int k = 0; k < K; k++)
+            if (k < win || (k == win && lane <= at_lane)) x += (int)(unsigned)s[k];
+        for (int d = WARP / 2; d > 0; d /= 2) x += __shfl_xor_sync(FULL, x, d);
+        sum += x;
+        if (win < K) return sum;
+        last -= 32 * K;
+    }
+}
+
+template <int K>
+__global__ void __launch_bounds__(THREADS) wide_kernel(const int *in, int *out, int n, int *work, bool vec)
+{
+    __shared__ int warp_off[WARPS];
+    __shared__ int tile_s, before_s;
+    if (threadIdx.x == 0) tile_s = atomicAdd(work, 1);
+    __syncthreads();
+    int tile = tile_s;
+    auto *states = reinterpret_cast<volatile unsigned long long *>(work + 2);
+    tile_regs r;
+    load_tile(in, n, tile, vec, r);
+    scan_in_warp(r);
+    int total = scan_warps(r, warp_off);
+    if (threadIdx.x < WARP) {
+        if (threadIdx.x == 0) states[tile] = state(tile == 0 ? PREFIX : TOTAL, total);
+        int before = tile == 0 ? 0 : look_back_wide<K>(states, tile);
+        if (threadIdx.x == 0) {
+            if (tile > 0) states[tile] = state(PREFIX, before + total);
+            before_s = before;
+        }
+    }
+    __syncthreads();
+    store_tile(out, n, tile, vec, r, before_s + warp_off[threadIdx.x / WARP]);
+}
+
+template <int K> void scan_wide(int n, const int *in, int *out, int *work)
+{
+    int tiles = (n + TILE - 1) / TILE;
+    clear_states<<<(tiles + THREADS - 1) / THREADS, THREADS>>>(work, tiles);
+    wide_kernel<K><<<tiles, THREADS>>>(in, out, n, work, aligned16(in) && aligned16(out));
+}
+
 __global__ void __launch_bounds__(THREADS) copy_kernel(const int *in, int *out, int n)
 {
     tile_regs r;
@@ -203,7 +451,7 @@ int main(int argc, char **argv)
     CK(cudaMalloc(&g_out, 4ull * N));
     CK(cudaMalloc(&g_work, 4ull * (N / 8 + 1024)));
     CK(cudaMemcpy(g_in, h.data(), 4ull * N, cudaMemcpyHostToDevice));
-    std::vector<int> sizes = {1 << 20, 1 << 22, 1 << 24, (1 << 24) + 1, 1 << 25, 1 << 26, 1 << 27, (1 << 28) - 1};
+    std::vector<int> sizes = {1 << 20, 1 << 22, 1 << 24, 1 << 26, (1 << 28) - 1};
     int rounds = argc > 1 ? atoi(argv[1]) : 1;
     for (int round = 0; round < rounds; round++)
         for (int n : sizes) {
@@ -211,7 +459,18 @@ int main(int argc, char **argv)
             printf("n=%d: copy %.0f GB/s (cudaMemcpy, read + write)\n", n, copy);
             timed("reference", n, copy, [&] { scan_lookback(n, g_in, g_out, g_work); });
             timed("backoff", n, copy, [&] { scan_backoff(n, g_in, g_out, g_work); });
+            timed("near", n, copy, [&] { scan_near(n, g_in, g_out, g_work); });
+            timed("wide2", n, copy, [&] { scan_wide<2>(n, g_in, g_out, g_work); });
+            timed("wide4", n, copy, [&] { scan_wide<4>(n, g_in, g_out, g_work); });
             timed("prefetch", n, copy, [&] { scan_prefetch(n, g_in, g_out, g_work); });
+            timed("staged6", n, copy, [&] { scan_staged<6>(n, g_in, g_out, g_work); });
+            timed("staged8", n, copy, [&] { scan_staged<8>(n, g_in, g_out, g_work); });
+            timed("staged12", n, copy, [&] { scan_staged<12>(n, g_in, g_out, g_work); });
+            timed("staged16", n, copy, [&] { scan_staged<16>(n, g_in, g_out, g_work); });
+            timed("warp8x128", n, copy, [&] { scan_warp_tiles<8, 128>(n, g_in, g_out, g_work); });
+            timed("warp16x128", n, copy, [&] { scan_warp_tiles<16, 128>(n, g_in, g_out, g_work); });
+            timed("warp24x128", n, copy, [&] { scan_warp_tiles<24, 128>(n, g_in, g_out, g_work); });
+            timed("no wait", n, copy, [&] { scan_wide<0>(n, g_in, g_out, g_work); }, false);
             timed("multiblock", n, copy, [&] { scan_multiblock(n, g_in, g_out, g_work); });
             size_t need = 0;
             cub::DeviceScan::ExclusiveSum(nullptr, need, g_in, g_out, n);

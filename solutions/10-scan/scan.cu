@@ -182,7 +182,8 @@ __global__ void __launch_bounds__(ONE) blelloch_kernel(const int *in, int *out, 
  * reads 512 consecutive bytes. Twelve int4s a thread keep 192 bytes a thread in flight: on an H200,
  * timing the kernel alone, that took the look-back from 63% of the copy bandwidth (4 int4s, tiles
  * of 4096) to 74%, with CUB's DeviceScan at 72% in the same run; on an H100 at 2^28 ints, 72% to
- * 82%, CUB 81%. As graded at 2^28 - 1: 81% on the H100, 72% on the H200 (docs/BENCHMARKS.md). */
+ * 82%, CUB 81%. As graded at 2^28 - 1: 81% on the H100, 72% on the H200; at 2^26 on the H200, 70% (docs/BENCHMARKS.md).
+ * Nine other designs tried on the H200 (BENCHMARKS, "The twenty-eighth session") came no closer to a copy. */
 constexpr int THREADS = 256, VEC = 12, WARPS = THREADS / WARP, WARP_INTS = WARP * 4 * VEC, TILE = WARPS * WARP_INTS;
 
 struct tile_regs {
@@ -259,7 +260,7 @@ __global__ void __launch_bounds__(THREADS) scan_tiles(const int *in, int *out, i
 }
 
 /* Scan-then-propagate, as deep as n needs: one tile holds the totals of up to TILE tiles, so two
- * levels cover TILE^2 ints (about 1.5 x 10^8) and 2^28 - 1 takes a third. `work` holds each level's totals; in may be out (a level's totals are scanned in place). */
+ * levels cover TILE^2 ints (about 1.5 x 10^8) and 2^28 takes a third. `work` holds each level's totals; in may be out (a level's totals are scanned in place). */
 void multiblock(int n, const int *in, int *out, int *work)
 {
     bool vec = aligned16(in) && aligned16(out);

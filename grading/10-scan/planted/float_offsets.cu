@@ -1,7 +1,7 @@
 /* expect: wrong in multiblock,lookback
  * threats: - (rows of ../shared/GRADER_THREATS.md)
  * Adds each tile's offset in float: exact while prefixes stay under 2^24, rounded past it. The inputs'
- * mean is 1/2, so the timed 2^28 - 1 case passes 2^24 and the grader's exact check fails them.
+ * mean is 1/2, so the timed 2^26 case passes 2^24 (about 2^25 at its end) and the grader's exact check fails them.
  * emulate: large (right at make emulate's sizes, up to 100003; EMU_LARGE=1's 4096^2 + 5 shows it) */
 #define PLANT_FLOAT
 #include "planted/base.h"
