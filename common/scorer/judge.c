@@ -753,7 +753,9 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
     size_limits(g, p, cases, ncases);
     snprintf(res->reason, sizeof res->reason, "ok");
     for (int i = 0; i < ncases && ncheck < LAB_MAX_CASES; i++) {
-        if (cases[i].timed) continue;
+        /* a stage without its technique is never timed: its timed size is checked as a case, so
+         * that correctness points are never given for sizes the code was not run at */
+        if (cases[i].timed && !res->technique[0]) continue;
         int any_ok = 0;
         for (int c = 0; c < ncheck; c++) any_ok |= ok[c];
         if (ncheck >= WRONG_FROM_START && !any_ok && p->flops(cases[i].s) > COSTLY_CASE_FLOPS && ++untried) continue;
@@ -805,7 +807,7 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
         res->correct = res->fast_enough = 1;
         return;
     }
-    if (res->technique[0]) { /* right, without the stage's technique: no speed points, so not timed */
+    if (res->technique[0]) { /* right at every size, the timed one too, without the stage's technique: no speed points */
         res->correct = 1;
         res->points_correct = res->max_correct;
         snprintf(res->reason, sizeof res->reason, "technique");
