@@ -2,6 +2,7 @@
  * OpenBLAS reads OPENBLAS_CORETYPE and OPENBLAS_NUM_THREADS only when it loads.
  *
  *   blas-probe M N K     C += A B with A M x K, B K x N, row-major, on random data
+ *   blas-probe corename  only the kernel OpenBLAS chose (it chooses when it loads: nothing is timed)
  *
  * Prints "corename = ..." (the kernel OpenBLAS chose) and "dgemm_gflops = ..." (median of 5
  * after a warm-up). The scorer runs it, checks the core name against the CPU, and runs it again
@@ -10,6 +11,7 @@
 #include <cblas.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "stats.h"
@@ -19,6 +21,10 @@ char *openblas_get_corename(void);
 
 int main(int argc, char **argv)
 {
+    if (argc == 2 && !strcmp(argv[1], "corename")) {
+        printf("corename = %s\n", openblas_get_corename());
+        return 0;
+    }
     if (argc != 4) {
         fprintf(stderr, "usage: blas-probe M N K\n");
         return 2;
