@@ -22,51 +22,56 @@
 
 namespace {
 
-__device__ int look_back_backoff(volatile unsigned long long *states, int tile)
+/* The look-back variants: K windows of 32 predecessors read at once (lane l, window k: tile - 1 -
+ * 32 k - l); NEAR: wait only on the predecessors nearer than the nearest prefix (else, as the
+ * reference does, on every one up to the window that has it); BACKOFF: __nanosleep between polls
+ * (CUB's look-back backs off so). K = 0: no look-back at all (a control: wrong sums, the speed of
+ * the rest of the kernel). */
+template <int K, bool NEAR, bool BACKOFF>
+__device__ int look_back_variant(volatile unsigned long long *states, int tile)
 {
+    if (K == 0) return 0;
+    constexpr int KW = K > 0 ? K : 1;
     int lane = threadIdx.x % WARP, sum = 0;
     for (int last = tile - 1;;) {
-        int at = last - lane;
-        unsigned long long s;
-        unsigned ns = 32;
-        for (;;) {
-            s = at >= 0 ? states[at] : state(PREFIX, 0);
-            if (!__any_sync(FULL, (unsigned)(s >> 32) == NOTHING)) break;
-            __nanosleep(ns);
-            if (ns < 512) ns *= 2;
+        unsigned long long s[KW];
+        int win, at_lane; /* the nearest prefix: window win, lane at_lane (win = KW: none) */
+        for (unsigned ns = 32;; ns = ns < 512 ? 2 * ns : ns) {
+#pragma unroll
+            for (int k = 0; k < KW; k++) {
+                int at = last - 32 * k - lane;
+                s[k] = at >= 0 ? states[at] : state(PREFIX, 0);
+            }
+            win = KW, at_lane = WARP;
+            bool waiting = false;
+#pragma unroll
+            for (int k = 0; k < KW; k++) {
+                if (win < KW || waiting) break;
+                unsigned f = (unsigned)(s[k] >> 32);
+                unsigned prefixes = __ballot_sync(FULL, f == PREFIX), nothing = __ballot_sync(FULL, f == NOTHING);
+                unsigned upto = NEAR && prefixes ? (prefixes & -prefixes) * 2 - 1 : FULL; /* lanes up to the nearest prefix */
+                if (nothing & upto) waiting = true;
+                else if (prefixes) win = k, at_lane = __ffs(prefixes) - 1;
+            }
+            if (!waiting) break;
+            if (BACKOFF) __nanosleep(ns);
         }
-        unsigned prefixes = __ballot_sync(FULL, (unsigned)(s >> 32) == PREFIX);
-        int stop = prefixes ? __ffs(prefixes) - 1 : WARP;
-        int x = lane <= stop ? (int)(unsigned)s : 0;
+        int x = 0;
+#pragma unroll
+        for (int k = 0; k < KW; k++)
+            if (k < win || (k == win && lane <= at_lane)) x += (int)(unsigned)s[k];
         for (int d = WARP / 2; d > 0; d /= 2) x += __shfl_xor_sync(FULL, x, d);
         sum += x;
-        if (prefixes) return sum;
-        last -= WARP;
+        if (win < KW) return sum;
+        last -= 32 * KW;
     }
 }
 
-__global__ void __launch_bounds__(THREADS) backoff_kernel(const int *in, int *out, int n, int *work, bool vec)
+template <int K, bool NEAR, bool BACKOFF> void scan_variant(int n, const int *in, int *out, int *work)
 {
-    __shared__ int warp_off[WARPS];
-    __shared__ int tile_s, before_s;
-    if (threadIdx.x == 0) tile_s = atomicAdd(work, 1);
-    __syncthreads();
-    int tile = tile_s;
-    auto *states = reinterpret_cast<volatile unsigned long long *>(work + 2);
-    tile_regs r;
-    load_tile(in, n, tile, vec, r);
-    scan_in_warp(r);
-    int total = scan_warps(r, warp_off);
-    if (threadIdx.x < WARP) {
-        if (threadIdx.x == 0) states[tile] = state(tile == 0 ? PREFIX : TOTAL, total);
-        int before = tile == 0 ? 0 : look_back_backoff(states, tile);
-        if (threadIdx.x == 0) {
-            if (tile > 0) states[tile] = state(PREFIX, before + total);
-            before_s = before;
-        }
-    }
-    __syncthreads();
-    store_tile(out, n, tile, vec, r, before_s + warp_off[threadIdx.x / WARP]);
+    int tiles = (n + TILE - 1) / TILE;
+    clear_states<<<(tiles + THREADS - 1) / THREADS, THREADS>>>(work, tiles);
+    lookback_kernel<look_back_variant<K, NEAR, BACKOFF>><<<tiles, THREADS>>>(in, out, n, work, aligned16(in) && aligned16(out));
 }
 
 /* Each thread's VEC int4s of `tile` into its own slots of `stage` (slot j at j * THREADS + thread):
@@ -121,13 +126,6 @@ __global__ void __launch_bounds__(THREADS) prefetch_kernel(const int *in, int *o
     }
 }
 
-void scan_backoff(int n, const int *in, int *out, int *work)
-{
-    int tiles = (n + TILE - 1) / TILE;
-    clear_states<<<(tiles + THREADS - 1) / THREADS, THREADS>>>(work, tiles);
-    backoff_kernel<<<tiles, THREADS>>>(in, out, n, work, aligned16(in) && aligned16(out));
-}
-
 int prefetch_grid = 0;
 void scan_prefetch(int n, const int *in, int *out, int *work)
 {
@@ -142,64 +140,6 @@ void scan_prefetch(int n, const int *in, int *out, int *work)
     }
     clear_states<<<(tiles + THREADS - 1) / THREADS, THREADS>>>(work, tiles);
     prefetch_kernel<<<std::min(tiles, prefetch_grid), THREADS, smem>>>(in, out, n, work, tiles, aligned16(in) && aligned16(out));
-}
-
-/* The look-back of `look_back`, except that a window waits only on the predecessors nearer than
- * its nearest prefix: those beyond it are not summed, so their having published nothing yet need
- * not hold the tile up. */
-__device__ int look_back_near(volatile unsigned long long *states, int tile)
-{
-    int lane = threadIdx.x % WARP, sum = 0;
-    for (int last = tile - 1;;) {
-        int at = last - lane;
-        unsigned long long s;
-        unsigned prefixes, nothing;
-        for (;;) {
-            s = at >= 0 ? states[at] : state(PREFIX, 0);
-            unsigned f = (unsigned)(s >> 32);
-            prefixes = __ballot_sync(FULL, f == PREFIX);
-            nothing = __ballot_sync(FULL, f == NOTHING);
-            unsigned upto = prefixes ? (prefixes & -prefixes) * 2 - 1 : FULL; /* lanes up to the nearest prefix */
-            if (!(nothing & upto)) break;
-        }
-        int stop = prefixes ? __ffs(prefixes) - 1 : WARP;
-        int x = lane <= stop ? (int)(unsigned)s : 0;
-        for (int d = WARP / 2; d > 0; d /= 2) x += __shfl_xor_sync(FULL, x, d);
-        sum += x;
-        if (prefixes) return sum;
-        last -= WARP;
-    }
-}
-
-__global__ void __launch_bounds__(THREADS) near_kernel(const int *in, int *out, int n, int *work, bool vec)
-{
-    __shared__ int warp_off[WARPS];
-    __shared__ int tile_s, before_s;
-    if (threadIdx.x == 0) tile_s = atomicAdd(work, 1);
-    __syncthreads();
-    int tile = tile_s;
-    auto *states = reinterpret_cast<volatile unsigned long long *>(work + 2);
-    tile_regs r;
-    load_tile(in, n, tile, vec, r);
-    scan_in_warp(r);
-    int total = scan_warps(r, warp_off);
-    if (threadIdx.x < WARP) {
-        if (threadIdx.x == 0) states[tile] = state(tile == 0 ? PREFIX : TOTAL, total);
-        int before = tile == 0 ? 0 : look_back_near(states, tile);
-        if (threadIdx.x == 0) {
-            if (tile > 0) states[tile] = state(PREFIX, before + total);
-            before_s = before;
-        }
-    }
-    __syncthreads();
-    store_tile(out, n, tile, vec, r, before_s + warp_off[threadIdx.x / WARP]);
-}
-
-void scan_near(int n, const int *in, int *out, int *work)
-{
-    int tiles = (n + TILE - 1) / TILE;
-    clear_states<<<(tiles + THREADS - 1) / THREADS, THREADS>>>(work, tiles);
-    near_kernel<<<tiles, THREADS>>>(in, out, n, work, aligned16(in) && aligned16(out));
 }
 
 /* A warp a tile: each warp takes its own tile from the counter (WV int4s a lane, 128 WV ints),
@@ -310,81 +250,6 @@ template <int SV> void scan_staged(int n, const int *in, int *out, int *work)
     staged_kernel<SV><<<tiles, THREADS, smem>>>(in, out, n, work, aligned16(in) && aligned16(out));
 }
 
-/* A look-back that reads K windows of 32 predecessors at once (lane l, window k: tile - 1 - 32 k - l),
- * so that a tile whose nearest prefix is far back walks there in fewer round trips to L2; it waits
- * only on the predecessors nearer than the nearest prefix. K = 0: no look-back at all (a control:
- * wrong sums, the speed of the rest of the kernel). */
-template <int K>
-__device__ int look_back_wide(volatile unsigned long long *states, int tile)
-{
-    if (K == 0) return 0;
-    int lane = threadIdx.x % WARP, sum = 0;
-    for (int last = tile - 1;;) {
-        unsigned long long s[K > 0 ? K : 1];
-        int win = K, at_lane = WARP; /* the nearest prefix: window win, lane at_lane */
-        for (;;) {
-#pragma unroll
-            for (int k = 0; k < K; k++) {
-                int at = last - 32 * k - lane;
-                s[k] = at >= 0 ? states[at] : state(PREFIX, 0);
-            }
-            win = K;
-            at_lane = WARP;
-            bool waiting = false;
-#pragma unroll
-            for (int k = 0; k < K; k++) {
-                if (win < K) break;
-                unsigned f = (unsigned)(s[k] >> 32);
-                unsigned prefixes = __ballot_sync(FULL, f == PREFIX), nothing = __ballot_sync(FULL, f == NOTHING);
-                unsigned upto = prefixes ? (prefixes & -prefixes) * 2 - 1 : FULL;
-                if (nothing & upto) { waiting = true; break; }
-                if (prefixes) { win = k; at_lane = __ffs(prefixes) - 1; }
-            }
-            if (!waiting) break;
-        }
-        int x = 0;
-#pragma unroll
-        for (int k = 0; k < K; k++)
-            if (k < win || (k == win && lane <= at_lane)) x += (int)(unsigned)s[k];
-        for (int d = WARP / 2; d > 0; d /= 2) x += __shfl_xor_sync(FULL, x, d);
-        sum += x;
-        if (win < K) return sum;
-        last -= 32 * K;
-    }
-}
-
-template <int K>
-__global__ void __launch_bounds__(THREADS) wide_kernel(const int *in, int *out, int n, int *work, bool vec)
-{
-    __shared__ int warp_off[WARPS];
-    __shared__ int tile_s, before_s;
-    if (threadIdx.x == 0) tile_s = atomicAdd(work, 1);
-    __syncthreads();
-    int tile = tile_s;
-    auto *states = reinterpret_cast<volatile unsigned long long *>(work + 2);
-    tile_regs r;
-    load_tile(in, n, tile, vec, r);
-    scan_in_warp(r);
-    int total = scan_warps(r, warp_off);
-    if (threadIdx.x < WARP) {
-        if (threadIdx.x == 0) states[tile] = state(tile == 0 ? PREFIX : TOTAL, total);
-        int before = tile == 0 ? 0 : look_back_wide<K>(states, tile);
-        if (threadIdx.x == 0) {
-            if (tile > 0) states[tile] = state(PREFIX, before + total);
-            before_s = before;
-        }
-    }
-    __syncthreads();
-    store_tile(out, n, tile, vec, r, before_s + warp_off[threadIdx.x / WARP]);
-}
-
-template <int K> void scan_wide(int n, const int *in, int *out, int *work)
-{
-    int tiles = (n + TILE - 1) / TILE;
-    clear_states<<<(tiles + THREADS - 1) / THREADS, THREADS>>>(work, tiles);
-    wide_kernel<K><<<tiles, THREADS>>>(in, out, n, work, aligned16(in) && aligned16(out));
-}
-
 __global__ void __launch_bounds__(THREADS) copy_kernel(const int *in, int *out, int n)
 {
     tile_regs r;
@@ -458,10 +323,10 @@ int main(int argc, char **argv)
             double copy = copy_gbs(4ull * n);
             printf("n=%d: copy %.0f GB/s (cudaMemcpy, read + write)\n", n, copy);
             timed("reference", n, copy, [&] { scan_lookback(n, g_in, g_out, g_work); });
-            timed("backoff", n, copy, [&] { scan_backoff(n, g_in, g_out, g_work); });
-            timed("near", n, copy, [&] { scan_near(n, g_in, g_out, g_work); });
-            timed("wide2", n, copy, [&] { scan_wide<2>(n, g_in, g_out, g_work); });
-            timed("wide4", n, copy, [&] { scan_wide<4>(n, g_in, g_out, g_work); });
+            timed("backoff", n, copy, [&] { scan_variant<1, false, true>(n, g_in, g_out, g_work); });
+            timed("near", n, copy, [&] { scan_variant<1, true, false>(n, g_in, g_out, g_work); });
+            timed("wide2", n, copy, [&] { scan_variant<2, true, false>(n, g_in, g_out, g_work); });
+            timed("wide4", n, copy, [&] { scan_variant<4, true, false>(n, g_in, g_out, g_work); });
             timed("prefetch", n, copy, [&] { scan_prefetch(n, g_in, g_out, g_work); });
             timed("staged6", n, copy, [&] { scan_staged<6>(n, g_in, g_out, g_work); });
             timed("staged8", n, copy, [&] { scan_staged<8>(n, g_in, g_out, g_work); });
@@ -470,7 +335,7 @@ int main(int argc, char **argv)
             timed("warp8x128", n, copy, [&] { scan_warp_tiles<8, 128>(n, g_in, g_out, g_work); });
             timed("warp16x128", n, copy, [&] { scan_warp_tiles<16, 128>(n, g_in, g_out, g_work); });
             timed("warp24x128", n, copy, [&] { scan_warp_tiles<24, 128>(n, g_in, g_out, g_work); });
-            timed("no wait", n, copy, [&] { scan_wide<0>(n, g_in, g_out, g_work); }, false);
+            timed("no wait", n, copy, [&] { scan_variant<0, false, false>(n, g_in, g_out, g_work); }, false);
             timed("multiblock", n, copy, [&] { scan_multiblock(n, g_in, g_out, g_work); });
             size_t need = 0;
             cub::DeviceScan::ExclusiveSum(nullptr, need, g_in, g_out, n);

@@ -316,6 +316,9 @@ __device__ int look_back(volatile unsigned long long *states, int tile)
     }
 }
 
+/* (The look-back is a template parameter only so that scripts/studies/lookback.cu can time this
+ * kernel with other look-backs.) */
+template <int (*look)(volatile unsigned long long *, int) = look_back>
 __global__ void __launch_bounds__(THREADS) lookback_kernel(const int *in, int *out, int n, int *work, bool vec)
 {
     __shared__ int warp_off[WARPS];
@@ -330,7 +333,7 @@ __global__ void __launch_bounds__(THREADS) lookback_kernel(const int *in, int *o
     int total = scan_warps(r, warp_off);
     if (threadIdx.x < WARP) { /* warp 0: publish the total at once, then look back */
         if (threadIdx.x == 0) states[tile] = state(tile == 0 ? PREFIX : TOTAL, total);
-        int before = tile == 0 ? 0 : look_back(states, tile);
+        int before = tile == 0 ? 0 : look(states, tile);
         if (threadIdx.x == 0) {
             if (tile > 0) states[tile] = state(PREFIX, before + total);
             before_s = before;
@@ -366,5 +369,5 @@ extern "C" void scan_lookback(int n, const int *in, int *out, int *work)
 {
     int tiles = (n + TILE - 1) / TILE;
     clear_states<<<(tiles + THREADS - 1) / THREADS, THREADS>>>(work, tiles);
-    lookback_kernel<<<tiles, THREADS>>>(in, out, n, work, aligned16(in) && aligned16(out));
+    lookback_kernel<look_back><<<tiles, THREADS>>>(in, out, n, work, aligned16(in) && aligned16(out));
 }
