@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "calib.h"
@@ -597,6 +598,43 @@ START_TEST(test_deps_sees_cblas_header_without_openblas)
 }
 END_TEST
 
+/* An optional package apt-get cannot install (no network, say) is tried once, then not again for
+ * 12 hours: the second run says so and runs no apt-get. A stand-in apt-get that fails and counts
+ * its calls, on a PATH of the tools deps.sh needs and no gnuplot; deps.sh installs only as root. */
+START_TEST(test_deps_does_not_retry_a_failed_optional_install)
+{
+    if (geteuid() != 0) {
+        printf("deps.sh's retry: skipped: not root (deps.sh installs nothing then)\n");
+        return;
+    }
+    char top[4096];
+    ck_assert_ptr_nonnull(getcwd(top, sizeof top));
+    ck_assert_int_eq(sh("rm -rf build/tmp/deps-offline && mkdir -p build/tmp/deps-offline/bin && cd build/tmp/deps-offline && "
+                        "for t in sh gcc nm readelf objcopy addr2line as ld mktemp rm find cat mkdir chmod id; do "
+                        "p=$(command -v $t) && ln -s \"$p\" bin/$t || exit 1; done"),
+                     0);
+    FILE *f = fopen("build/tmp/deps-offline/bin/apt-get", "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "#!/bin/sh\necho \"$*\" >> %s/build/tmp/deps-offline/apt-calls\nexit 100\n", top);
+    fclose(f);
+    ck_assert_int_eq(chmod("build/tmp/deps-offline/bin/apt-get", 0755), 0);
+    const char *run = "cd build/tmp/deps-offline && env -u DEPS_INSTALL -u CC PATH=$PWD/bin sh ../../../common/tools/deps.sh grade";
+    ck_assert_int_eq(sh("%s > first.log 2>&1", run), 0);
+    ck_assert_int_eq(sh("%s > second.log 2>&1", run), 0);
+    char *first = slurp("build/tmp/deps-offline/first.log"), *second = slurp("build/tmp/deps-offline/second.log");
+    char *calls = slurp("build/tmp/deps-offline/apt-calls");
+    ck_assert_msg(first && strstr(first, "could not install: gnuplot-nox"), "first run: %s", first ? first : "(nothing)");
+    ck_assert_msg(second && strstr(second, "tried again in 12 hours") && !strstr(second, "installing"), "second run: %s",
+                  second ? second : "(nothing)");
+    int lines = 0;
+    for (const char *c = calls; c && *c; c++) lines += *c == '\n';
+    ck_assert_msg(lines == 1, "apt-get was run %d times, not once: %s", lines, calls ? calls : "");
+    free(first);
+    free(second);
+    free(calls);
+}
+END_TEST
+
 /* The CPU time a runner used, from the kernel's count in /proc: a child that keeps two threads
  * busy for 0.4 s of wall time has used about 0.8 s (one CPU where this machine has only one), or
  * waited, ready, for the CPU a neighbour held. */
@@ -1098,6 +1136,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_vary_sum_is_the_sum_of_the_fill);
     tcase_add_test(t, test_timeline_copy_time_is_the_union_of_copies);
     tcase_add_test(t, test_deps_sees_cblas_header_without_openblas);
+    tcase_add_test(t, test_deps_does_not_retry_a_failed_optional_install);
     tcase_add_test(t, test_runner_cpu_seconds_counts_every_thread);
     tcase_add_test(t, test_runner_gpu_is_one_named_device_or_zero);
     tcase_add_test(t, test_cuda_sanitizer_report_names_the_students_line);
