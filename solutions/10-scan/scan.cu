@@ -183,7 +183,7 @@ __global__ void __launch_bounds__(ONE) blelloch_kernel(const int *in, int *out, 
  * timing the kernel alone, that took the look-back from 63% of the copy bandwidth (4 int4s, tiles
  * of 4096) to 74%, with CUB's DeviceScan at 72% in the same run; on an H100 at 2^28 ints, 72% to
  * 82%, CUB 81%. As graded at 2^28 - 1: 81% on the H100, 72% on the H200; at 2^26 on the H200, 70% (docs/BENCHMARKS.md).
- * Nine other designs tried on the H200 (BENCHMARKS, "The twenty-eighth session") came no closer to a copy. */
+ * Thirteen variants tried on the H200 (BENCHMARKS, "The twenty-eighth session") came no closer to a copy. */
 constexpr int THREADS = 256, VEC = 12, WARPS = THREADS / WARP, WARP_INTS = WARP * 4 * VEC, TILE = WARPS * WARP_INTS;
 
 struct tile_regs {
