@@ -811,20 +811,20 @@ static void grade_stage_cases(grader *g, int stage, stage_result *res)
         double min_time = g->min_time;
         unsigned min_calls = g->min_calls;
         g->min_time = 0, g->min_calls = 1;
-        for (int i = 0; i < ncases; i++) {
+        outcome o = {.ok = 1, .reason = "ok"};
+        for (int i = 0; i < ncases && o.ok; i++) {
             if (!cases[i].timed) continue;
-            outcome o = run_timed(g, stage, cases[i].s, res);
+            o = run_timed(g, stage, cases[i].s, res);
             phase("  %s: its timed size, checked", LAB.stages[stage].name);
             res->cases_ok += o.ok; /* a case of the table's count, as a timed stage's timed size is */
             res->cases_total++;
-            if (!o.ok) {
-                snprintf(res->reason, sizeof res->reason, "%s", o.reason);
-                snprintf(res->detail, sizeof res->detail, "%s", o.detail);
-                g->min_time = min_time, g->min_calls = min_calls;
-                return;
-            }
         }
         g->min_time = min_time, g->min_calls = min_calls;
+        if (!o.ok) {
+            snprintf(res->reason, sizeof res->reason, "%s", o.reason);
+            snprintf(res->detail, sizeof res->detail, "%s", o.detail);
+            return;
+        }
         res->correct = 1;
         res->points_correct = res->max_correct;
         snprintf(res->reason, sizeof res->reason, "technique");
