@@ -28,7 +28,9 @@ stage=${3:-}
 lab=$(ls -d grading/${2:-01}-*/ 2>/dev/null | head -n 1 | sed 's|grading/||; s|/$||')
 case $lab in # the labs whose problems kind_of and wrapper (below) know how to call on a part
     01-*) stage=unrolled ;; 04-*) stage=${stage:-mv_warp} ;; 0[5-9]-*|1[01]-*) ;;
-    *) echo "threshold-study.sh: lab 01, 04 or 05-11" >&2; exit 2 ;;
+    0[23]-*) case $stage in blocked|register|matmul) ;; # a GEMM stage of lab 02 or 03, named
+                 *) echo "threshold-study.sh: lab ${2}'s stage: blocked, register (02) or matmul, blocked (03)" >&2; exit 2 ;; esac ;;
+    *) echo "threshold-study.sh: lab 01-11" >&2; exit 2 ;;
 esac
 make --no-print-directory -s tools >/dev/null || exit 2
 # The lab's --list: the file its students edit, and each stage's function.
@@ -48,7 +50,7 @@ fn_of() {
     awk -v s="$1" 'NR > 1 && $2 == s { print $3 }' "build/tmp/list-$lab.txt"
 }
 kind_of() {
-    case $lab:$1 in 01-*|04-*:mv_*) echo matvec ;; 04-*:vector_add) echo add ;; 04-*) echo sum ;; *) echo ${lab#*-} ;; esac
+    case $lab:$1 in 01-*|04-*:mv_*) echo matvec ;; 0[23]-*) echo gemm ;; 04-*:vector_add) echo add ;; 04-*) echo sum ;; *) echo ${lab#*-} ;; esac
 }
 out=build/stability/threshold-study
 rm -rf "$out" && mkdir -p "$out"
@@ -149,6 +151,26 @@ extern "C" void ${stem}_destroy(void *p)
     if (s->part) reference_${stem}_destroy(s->part);
     reference_${stem}_destroy(s->whole);
     free(s->xp), free(s->yp), free(s);
+}
+C
+            return ;;
+        gemm) # labs 02 and 03: C += A B, so the real call first, then the others into a C of their own
+            cat <<C
+
+void $fn(int m, int n, int k, const double *A, const double *B, double *C)
+{
+    static double *scratch; /* the C of the calls that only cost time, kept between calls */
+    static size_t have;
+    double factor = $k, fraction = factor - (int)factor;
+    int part = (int)((double)m * fraction);
+    $r(m, n, k, A, B, C);
+    if ((size_t)m * n > have) {
+        free(scratch);
+        have = (scratch = (double *)calloc((size_t)m * n, sizeof *scratch)) ? (size_t)m * n : 0;
+        if (!scratch) return;
+    }
+    for (int r = 1; r < (int)factor; r++) $r(m, n, k, A, B, scratch);
+    if (part > 0) $r(part, n, k, A, B, scratch);
 }
 C
             return ;;

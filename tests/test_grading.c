@@ -833,6 +833,46 @@ START_TEST(test_neighbour_on_a_core_is_not_the_students_failure)
 }
 END_TEST
 
+/* A host that takes the scorer's CPU for a while makes a call look long to the scorer while the
+ * runner's own clock is right. Such a call is timed at the scorer's floor (its time less an empty
+ * call's round trip), and calls go on until min_calls have the runner's own time: the verdict is
+ * their median. Played by WB_DELAY_CALLS=3 (the scorer reads DONE half a second late on each timed
+ * run's first three calls) on lab 01's `rows`, whose calls take about a tenth of that: it passes, its
+ * floored calls counted. Before, its three proven calls were the three delayed ones (a median of
+ * half a second: too-slow, in every run). */
+START_TEST(test_delayed_calls_are_timed_again)
+{
+    unlink("build/tmp/delayed.tsv");
+    setenv("WB_DELAY_CALLS", "3", 1);
+    setenv("WB_TIMING_LOG", "build/tmp/delayed.tsv", 1);
+    grade("01-cpu-matvec", "solutions", "delayed", "--stage rows");
+    unsetenv("WB_DELAY_CALLS");
+    unsetenv("WB_TIMING_LOG");
+    char *doc = results("01-cpu-matvec", "delayed"), *log = slurp("build/tmp/delayed.log");
+    ck_assert_msg(doc && log, "no results: %s", log ? log : "(no log)");
+    ck_assert_msg(!strcmp(reason(doc, "rows", "speed"), "ok"), "rows speed: %s: %s\n%s", reason(doc, "rows", "speed"),
+                  output_of(doc, "rows", "speed"), log);
+    const char *fl = strstr(doc, "\"floored_calls\": ");
+    ck_assert_msg(fl && atoi(fl + strlen("\"floored_calls\": ")) >= 3, "the delayed calls were not floored: %s", doc);
+    /* the timing log: a line a call, the used time beside the runner's; every delayed one longer */
+    FILE *f = fopen("build/tmp/delayed.tsv", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[512];
+    int calls = 0, floored = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *tab = line;
+        double v[4];
+        for (int field = 0; field < 5 && tab; field++) tab = strchr(tab + 1, '\t');
+        if (!tab || sscanf(tab, "%lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]) != 4) continue;
+        calls++, floored += v[2] > 2 * v[1];
+    }
+    fclose(f);
+    ck_assert_msg(floored >= 3 && calls >= floored + 3, "%d calls, %d floored: too few believed ones", calls, floored);
+    free(doc);
+    free(log);
+}
+END_TEST
+
 /* Ubuntu's gcc fortifies stdio and string calls by default (-D_FORTIFY_SOURCE): printf becomes
  * __printf_chk. Printing for debugging must pass the audit there as on Debian: lab 01 graded with
  * fortification on, a correct submission that prints once. */
@@ -1293,6 +1333,7 @@ Suite *grading_suite(void)
         tcase_add_test(t, test_bench_prints_sizes_and_compiler_study);
         tcase_add_test(t, test_audit_allows_fortified_printing);
         tcase_add_test(t, test_busy_machine_is_not_the_students_failure);
+        tcase_add_test(t, test_delayed_calls_are_timed_again);
         tcase_add_test(t, test_sanitize_reports_out_of_bounds_write_at_its_line);
         tcase_add_test(t, test_walkthrough_names_the_next_stage_and_its_task);
         tcase_add_test(t, test_profile_explains_counters_or_says_why_not);
