@@ -580,7 +580,7 @@ static void count_calls(const char *tsv, int *calls, int *floored)
 /* STAGE=name grades that stage alone (the others reported skipped); a wrong name lists the stages.
  * The same grading is held up as a busy host would hold it: a call the scorer hears of late is timed
  * at its floor (the scorer's time less an empty call's round trip), and calls go on until min_calls
- * have the runner's own time, whose median is the verdict's. WB_DELAY_CALLS=3 makes the scorer read
+ * have the runner's own time and outnumber the delayed ones. WB_DELAY_CALLS=3 makes the scorer read
  * DONE half a second late on each timed run's first three calls: `rows` still passes, its floored
  * calls counted. Before, its three proven calls were the delayed ones (a median of half a second:
  * too-slow at 21%, in every run). */

@@ -368,11 +368,12 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
  * A call whose runner's time the grader could not believe (the scorer's time less an empty call's
  * round trip was longer by DELAYED_BY: judged_time) was either delayed on its way (a host that stole the CPU
  * the runner or the scorer needed for a few ms) or timed by a moved clock. It is timed at that
- * floor, and calls go on, up to twice min_calls proven, until min_calls have the runner's own time;
- * the verdict is the median of those, or of every call where they are fewer. Every judged time is at
- * least its floor, whichever calls the median is taken over, so a moved clock gains nothing; an
- * honest one-block scan on an H200 read 35% slow in a grading where 3 of 5 calls were delayed
- * (runner 1.2 ms, the scorer's times 5-7 ms: docs/BENCHMARKS.md). */
+ * floor, and calls go on, up to twice min_calls and one proven, until min_calls have the runner's
+ * own time and outnumber the delayed ones, so the median of every call is no longer a delayed one's.
+ * Every call counts in the median, so a runner that under-claims its slow calls cannot leave them
+ * out; each judged time is at least its floor, so a moved clock gains nothing. An honest one-block
+ * scan on an H200 read 35% slow in a grading where 3 of 5 calls were delayed (runner 1.2 ms, the
+ * scorer's times 5-7 ms: docs/BENCHMARKS.md). */
 #define WHOLE_BYTES (16u << 20)
 #define WARM_UP_UNDER_S 0.25 /* a first call this long is timed: its cold start is lost in it */
 outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
@@ -412,7 +413,8 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
      * slows them all, and a stage short of its threshold is timed again). */
     double timed_believed = 0; /* ... of the believed calls: a delayed call is not a long one */
     while (io == 0 && o.ok && calls < maxc &&
-           (proven < need || timed < g->min_time || (believed < need && proven < 2 * need)) &&
+           (proven < need || timed < g->min_time ||
+            ((believed < need || 2 * believed <= proven) && proven < 2 * need + 1)) &&
            !(believed >= 2 && timed_believed >= 1.5) && !(believed >= 1 && timed_believed >= 2.0)) {
         uint64_t secret = case_seed(g->run->seed, stage, 2000 + (int)run, (int)calls);
         int whole = cheap || (rng_next(&pick) & 1) || (proven < need && maxc - calls <= need - proven);
@@ -436,14 +438,13 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
         empty.answer = fmin(empty.answer, after.answer);
     }
     res->empty_seconds = empty.done;
-    timed = 0, disagreed = 0, believed = 0;
+    timed = 0, disagreed = 0;
     for (unsigned c = 0; c < calls; c++) {
         if (!tc[c].outside) continue; /* no answer came */
         tc[c].seconds = judged_time(tc[c].outside, tc[c].claimed, tc[c].whole ? empty.done : empty.answer,
                                     1e-6 * config_num_or(&g->run->cfg, "clock_slack_us", 20));
         tc[c].disagreed = tc[c].seconds != tc[c].claimed;
-        tc[c].delayed = tc[c].seconds > DELAYED_BY * fmin(tc[c].claimed, tc[c].outside);
-        if (tc[c].verified) timed += tc[c].seconds, disagreed += tc[c].disagreed, believed += !tc[c].delayed;
+        if (tc[c].verified) timed += tc[c].seconds, disagreed += tc[c].disagreed;
         log_call(pr, shape, c, tc[c].whole, tc[c].outside, tc[c].claimed, tc[c].seconds,
                  tc[c].whole ? empty.done : empty.answer);
     }
@@ -483,8 +484,8 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     if (o.ok) {
         double *t = xmalloc(maxc * sizeof *t);
         unsigned n = 0;
-        for (unsigned c = 0; c < calls; c++) /* the believed calls, where min_calls were */
-            if (tc[c].verified && (believed < need || !tc[c].delayed)) t[n++] = tc[c].seconds;
+        for (unsigned c = 0; c < calls; c++)
+            if (tc[c].verified) t[n++] = tc[c].seconds;
         res->seconds = median(t, n);
         res->best_seconds = t[0];
         for (unsigned c = 1; c < n; c++) res->best_seconds = fmin(res->best_seconds, t[c]);
