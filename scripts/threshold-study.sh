@@ -3,10 +3,11 @@
 # purpose to about 0.9x and then 1.1x of its threshold, graded N times each: the first should
 # fail every time and the second pass every time.
 # usage: scripts/threshold-study.sh N [LAB [STAGE|all]]     (e.g. 20; needs solutions/)
-#   LAB 01 (default): lab 01's `unrolled` (default), `rows` or `contiguous`. LAB 02: `blocked` or
-#   `register`; LAB 03: `matmul` or `blocked` (C += A B: the real call first, the others into a C of their own; the factor comes from
-#   the fraction of OpenBLAS only, so where `<stage>_speedup` binds first, as lab 03's `blocked` does,
-#   give REFERENCE_FRACTION the fraction at which the copies land at the speedup wanted).
+#   LAB 01 (default): lab 01's `unrolled` (default), `rows` or `contiguous`. LAB 02: any one stage;
+#   LAB 03: `matmul` or `blocked` (C += A B: the real call first, the others into a C of their own;
+#   the factor comes from the fraction of OpenBLAS only, so where `<stage>_speedup` binds first, as
+#   lab 03's `blocked` does, give REFERENCE_FRACTION the fraction at which the copies land at the
+#   speedup wanted).
 #   LAB 04 (on a GPU): `mv_warp` (default), `mv_block`, or a
 #   sum's stage (`interleaved` ... `vectorized`). LABs 05-11 (on a GPU): any stage but the first
 #   (default: the second). `all` slows every stage of the lab, each to its own
@@ -32,8 +33,9 @@ stage=${3:-}
 lab=$(ls -d grading/${2:-01}-*/ 2>/dev/null | head -n 1 | sed 's|grading/||; s|/$||')
 case $lab in # the labs whose problems kind_of and wrapper (below) know how to call on a part
     01-*) stage=${stage:-unrolled} ;; 04-*) stage=${stage:-mv_warp} ;; 0[5-9]-*|1[01]-*) ;;
-    0[23]-*) case $stage in blocked|register|matmul) ;; # a GEMM stage of lab 02 or 03, named
-                 *) echo "threshold-study.sh: lab ${2}'s stage: blocked, register (02) or matmul, blocked (03)" >&2; exit 2 ;; esac ;;
+    02-*) stage=${stage:-blocked} ;; # every stage a GEMM
+    03-*) case $stage in matmul|blocked) ;; # the GEMM stages, named
+              *) echo "threshold-study.sh: lab 03's stage: matmul or blocked" >&2; exit 2 ;; esac ;;
     *) echo "threshold-study.sh: lab 01-11" >&2; exit 2 ;;
 esac
 make --no-print-directory -s tools >/dev/null || exit 2
