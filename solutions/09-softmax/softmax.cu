@@ -6,7 +6,16 @@
 #include "softmax.h"
 
 #include <cfloat>
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
+
+/* A kernel's cluster of blocks (Hopper, sm_90 and later): compiled in only there, and not for
+ * `make emulate`, which runs no cluster (has_clusters says no there). */
+#if defined(__CUDACC__) && (!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900)
+#define CLUSTER_OF(n) __cluster_dims__(n, 1, 1)
+#else
+#define CLUSTER_OF(n)
+#endif
 
 namespace {
 
@@ -244,6 +253,96 @@ __global__ void block_registers_kernel(int n, const float *__restrict__ in, floa
         if (threadIdx.x + k * blockDim.x < n) y[threadIdx.x + k * blockDim.x] = v[k] * r;
 }
 
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 /* what cluster_registers_kernel uses, where it is compiled */
+/* A thread's values, one float or four (a 16-byte load): their largest; exp(v - mx) in place, and their sum. */
+__device__ float most(float v) { return v; }
+__device__ float most(float4 v) { return fmaxf(fmaxf(v.x, v.y), fmaxf(v.z, v.w)); }
+__device__ float exp_in_place(float &v, float mx) { return v = __expf(v - mx); }
+__device__ float exp_in_place(float4 &v, float mx)
+{
+    v = make_float4(__expf(v.x - mx), __expf(v.y - mx), __expf(v.z - mx), __expf(v.w - mx));
+    return (v.x + v.y) + (v.z + v.w);
+}
+__device__ float scaled(float v, float r) { return v * r; }
+__device__ float4 scaled(float4 v, float r) { return make_float4(v.x * r, v.y * r, v.z * r, v.w * r); }
+template <typename V> __device__ V lowest();
+template <> __device__ float lowest<float>() { return -FLT_MAX; }
+template <> __device__ float4 lowest<float4>() { return make_float4(-FLT_MAX, -FLT_MAX, -FLT_MAX, -FLT_MAX); }
+#endif
+
+constexpr int CLUSTER_THREADS = 256;
+
+/* Rows of 8193 to 65536 on Hopper: a row split over a cluster of CS blocks on neighbouring SMs,
+ * each holding its slice in registers as block_registers_kernel does (8192 values at most), read as
+ * V: float4 where n is a multiple of 4 and the pointers 16-byte aligned, else float. The blocks'
+ * (max, sum) pairs are merged through distributed shared memory: one read, one write, and CS SMs a
+ * row (the two-kernel split reads the row twice; a block a row leaves 32 values a thread too few).
+ * An H200 read 84% of copy bandwidth at 4096 x 16384 and 79% at 1024 x 65536 with 16-byte loads,
+ * against 55% and 39% (docs/BENCHMARKS.md, the twenty-ninth and thirtieth sessions). */
+template <int CS, typename V>
+__global__ void CLUSTER_OF(CS) __launch_bounds__(CLUSTER_THREADS)
+    cluster_registers_kernel(int n, const float *__restrict__ in, float *__restrict__ out)
+{
+#if __CUDA_ARCH__ >= 900
+    namespace cg = cooperative_groups;
+    constexpr int W = sizeof(V) / sizeof(float), K = 32 / W; /* 32 floats a thread */
+    cg::cluster_group cluster = cg::this_cluster();
+    const size_t row = blockIdx.x / CS;
+    const V *x = reinterpret_cast<const V *>(in + row * n);
+    V *y = reinterpret_cast<V *>(out + row * n), v[K];
+    const int nv = n / W, per = (nv + CS - 1) / CS, lo = (int)cluster.block_rank() * per, hi = min(nv, lo + per);
+    float mx = -FLT_MAX, s = 0;
+#pragma unroll
+    for (int k = 0; k < K; k++) {
+        int j = lo + (int)threadIdx.x + k * CLUSTER_THREADS;
+        v[k] = j < hi ? x[j] : lowest<V>();
+        mx = fmaxf(mx, most(v[k]));
+    }
+    mx = block_reduce<warp_max>(mx, -FLT_MAX);
+#pragma unroll
+    for (int k = 0; k < K; k++)
+        if (lo + (int)threadIdx.x + k * CLUSTER_THREADS < hi) s += exp_in_place(v[k], mx);
+    s = block_reduce<warp_sum>(s, 0.0f);
+    __shared__ float2 pair; /* this block's, read by the others */
+    if (threadIdx.x == 0) pair = make_float2(mx, s);
+    cluster.sync();
+    float M = -FLT_MAX, S = 0;
+    for (int r = 0; r < CS; r++) {
+        float2 p = *cluster.map_shared_rank(&pair, r);
+        online_merge(M, S, p.x, p.y);
+    }
+    cluster.sync(); /* no block ends while another still reads its pair */
+    const float scale = __expf(mx - M) / S;
+#pragma unroll
+    for (int k = 0; k < K; k++) {
+        int j = lo + (int)threadIdx.x + k * CLUSTER_THREADS;
+        if (j < hi) y[j] = scaled(v[k], scale);
+    }
+#endif
+}
+
+/* A row of n <= 8192 CS floats over a cluster of CS blocks: 16-byte loads where they are allowed. */
+template <int CS> void cluster_registers(int m, int n, const float *in, float *out)
+{
+    if (n % 4 == 0 && ((size_t)in | (size_t)out) % 16 == 0)
+        cluster_registers_kernel<CS, float4><<<(unsigned)m * CS, CLUSTER_THREADS>>>(n, in, out);
+    else cluster_registers_kernel<CS, float><<<(unsigned)m * CS, CLUSTER_THREADS>>>(n, in, out);
+}
+
+/* Whether this GPU runs clusters (compute capability 9 or more), asked once. */
+bool has_clusters()
+{
+#ifndef __CUDACC__
+    return false;
+#endif
+    static int major = -1;
+    int dev = 0;
+    if (major < 0 && (cudaGetDevice(&dev) != cudaSuccess ||
+                      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess))
+        major = 0;
+    return major >= 9;
+}
+
 constexpr int THREADS = 256; /* 8 warps a block, a row each in stages 2 to 4 */
 
 unsigned warp_blocks(int m) { return (unsigned)(((size_t)m * WARP + THREADS - 1) / THREADS); }
@@ -290,5 +389,8 @@ extern "C" void softmax_registers(int m, int n, const float *in, float *out)
     else if (n <= 2048) block_registers_kernel<8><<<m, THREADS>>>(n, in, out);
     else if (n <= 4096) block_registers_kernel<16><<<m, THREADS>>>(n, in, out);
     else if (n <= 8192) block_registers_kernel<32><<<m, THREADS>>>(n, in, out);
-    else online_any(m, n, in, out); /* longer rows: two reads */
+    else if (n <= 16384 && has_clusters()) cluster_registers<2>(m, n, in, out);
+    else if (n <= 32768 && has_clusters()) cluster_registers<4>(m, n, in, out);
+    else if (n <= 65536 && has_clusters()) cluster_registers<8>(m, n, in, out);
+    else online_any(m, n, in, out); /* longer rows, or no clusters: two reads */
 }
