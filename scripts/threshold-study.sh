@@ -72,6 +72,7 @@ wrapper() {
     case $src in *.cu) linkage='extern "C" ' ;; *) linkage= ;; esac
     case $(kind_of "$1") in
         matvec) params='int m, int n, const double *A, const double *x, double *y'
+                [ "$1" = rows ] && params='int m, int n, const double *const *A, const double *x, double *y' # a row an allocation
                 part='int part = (int)((double)n * fraction);'
                 first="$r(m, part, A, x, y)" whole="$r(m, n, A, x, y)" ;;
         sum)    params='int n, const float *in, float *out, float *work'
