@@ -277,8 +277,9 @@ constexpr int CLUSTER_THREADS = 256;
  * V: float4 where n is a multiple of 4 and the pointers 16-byte aligned, else float. The blocks'
  * (max, sum) pairs are merged through distributed shared memory: one read, one write, and CS SMs a
  * row (the two-kernel split reads the row twice; a block a row leaves 32 values a thread too few).
- * An H200 read 84% of copy bandwidth at 4096 x 16384 and 79% at 1024 x 65536 with 16-byte loads,
- * against 55% and 39% (docs/BENCHMARKS.md, the twenty-ninth and thirtieth sessions). */
+ * On an H200 this read 93% of copy bandwidth at 4096 x 16384 and 84% at 1024 x 65536 (74% in make
+ * bench), where a block a row and the two-read split had read 55% and 39%; with 4-byte loads only,
+ * 52% at 1024 x 65536 (docs/BENCHMARKS.md, the thirtieth session). */
 template <int CS, typename V>
 __global__ void CLUSTER_OF(CS) __launch_bounds__(CLUSTER_THREADS)
     cluster_registers_kernel(int n, const float *__restrict__ in, float *__restrict__ out)
