@@ -43,6 +43,8 @@ make --no-print-directory -s tools >/dev/null || exit 2
 mkdir -p build/tmp && build/grading/$lab/grade --list --lab-dir grading/$lab --build build > "build/tmp/list-$lab.txt" || exit 2
 src=$(lab_source build "$lab")
 [ -n "$stage" ] || stage=$(sed -n '3p' "build/tmp/list-$lab.txt" | awk '{ print $2 }') # default: the second stage
+[ "$stage" = all ] || awk -v s="$stage" 'NR > 1 && $2 == s { found = 1 } END { exit !found }' "build/tmp/list-$lab.txt" ||
+    { echo "threshold-study.sh: $lab has no stage '$stage'" >&2; exit 2; }
 conf=grading/$lab/thresholds.conf
 # every stage with a threshold
 if [ "$stage" = all ]; then

@@ -600,6 +600,8 @@ START_TEST(test_make_grade_one_stage)
     free(log);
     char *doc = slurp("build/results/solutions/01-cpu-matvec.json"); /* the others say why they were not graded */
     ck_assert_msg(doc && strstr(doc, "STAGE=rows grades that stage only"), "results: %s", doc ? doc : "(none)");
+    const char *fl = strstr(doc, "\"floored_calls\": "); /* the results say the delayed calls were floored */
+    ck_assert_msg(fl && atoi(fl + strlen("\"floored_calls\": ")) >= 3, "the delayed calls were not floored: %s", doc);
     free(doc);
     ck_assert_int_eq(sh(MAKE " grade LAB=01 STAGE=nope WORK=solutions > build/tmp/stage.log 2>&1"), 2);
     log = slurp("build/tmp/stage.log");
