@@ -583,23 +583,24 @@ static void count_calls(const char *tsv, int *calls, int *floored)
  * have the runner's own time and outnumber the delayed ones. WB_DELAY_CALLS=3 makes the scorer read
  * DONE half a second late on each timed run's first three calls: `rows` still passes, its floored
  * calls counted. Before, its three proven calls were the delayed ones (a median of half a second:
- * too-slow at 21%, in every run). */
+ * too-slow at 21%, in every run). `contiguous`, not `rows`: the same one-chain roof, without a
+ * row an allocation to build (8 s of each grading here). */
 START_TEST(test_make_grade_one_stage)
 {
     unlink("build/tmp/delayed.tsv");
-    ck_assert_int_eq(sh("WB_DELAY_CALLS=3 WB_TIMING_LOG=build/tmp/delayed.tsv " MAKE " grade LAB=01 STAGE=rows WORK=solutions > "
+    ck_assert_int_eq(sh("WB_DELAY_CALLS=3 WB_TIMING_LOG=build/tmp/delayed.tsv " MAKE " grade LAB=01 STAGE=contiguous WORK=solutions > "
                         "build/tmp/stage.log 2>&1"), 0);
     char *log = slurp("build/tmp/stage.log");
-    ck_assert_msg(log && strstr(log, "1 of 3 stages graded, 1 pass"), "make grade STAGE=rows said: %s", log ? log : "(nothing)");
+    ck_assert_msg(log && strstr(log, "1 of 3 stages graded, 1 pass"), "make grade STAGE=contiguous said: %s", log ? log : "(nothing)");
     int calls, floored;
     count_calls("build/tmp/delayed.tsv", &calls, &floored);
     ck_assert_msg(floored >= 3 && calls >= floored + 3, "%d calls, %d of them delayed: too few believed ones", calls, floored);
-    /* rows is one chain of adds: its second roof, the chain's measured rate, is named */
+    /* contiguous is one chain of adds: its second roof, the chain's measured rate, is named */
     ck_assert_msg(strstr(log, "ceiling of rows, contiguous (one chain of dependent adds)") && strstr(log, " G adds/s"),
                   "no chain roof in: %s", log);
     free(log);
     char *doc = slurp("build/results/solutions/01-cpu-matvec.json"); /* the others say why they were not graded */
-    ck_assert_msg(doc && strstr(doc, "STAGE=rows grades that stage only"), "results: %s", doc ? doc : "(none)");
+    ck_assert_msg(doc && strstr(doc, "STAGE=contiguous grades that stage only"), "results: %s", doc ? doc : "(none)");
     const char *fl = strstr(doc, "\"floored_calls\": "); /* the results say the delayed calls were floored */
     ck_assert_msg(fl && atoi(fl + strlen("\"floored_calls\": ")) >= 3, "the delayed calls were not floored: %s", doc);
     free(doc);
@@ -720,9 +721,9 @@ START_TEST(test_make_grade_exit_status_and_seed_replay)
                         "cp -r labs/01-cpu-matvec build/tmp/starter-tree/"), 0);
     ck_assert_int_eq(sh(MAKE " grade LAB=01 WORK=build/tmp/starter-tree > /dev/null 2>&1"), 1);
     /* one stage is enough to see the seed replayed */
-    ck_assert_int_eq(sh(MAKE " grade LAB=01-cpu-matvec WORK=solutions SEED=0x2a STAGE=rows > build/tmp/seed1.log 2>&1"), 0);
+    ck_assert_int_eq(sh(MAKE " grade LAB=01-cpu-matvec WORK=solutions SEED=0x2a STAGE=contiguous > build/tmp/seed1.log 2>&1"), 0);
     char *first = slurp("build/results/solutions/01-cpu-matvec.json");
-    ck_assert_int_eq(sh(MAKE " grade LAB=01 WORK=solutions SEED=42 STAGE=rows > build/tmp/seed2.log 2>&1"), 0);
+    ck_assert_int_eq(sh(MAKE " grade LAB=01 WORK=solutions SEED=42 STAGE=contiguous > build/tmp/seed2.log 2>&1"), 0);
     char *again = slurp("build/results/solutions/01-cpu-matvec.json");
     ck_assert_ptr_nonnull(first);
     ck_assert_ptr_nonnull(strstr(first, "\"seed\": \"0x000000000000002a\""));

@@ -131,7 +131,7 @@ END_TEST
 
 /* The same grading as a SLURM job array on a real single-node cluster started here (skipped, with
  * the reason, only where SLURM can't be installed or started), of one stage (STAGE=, passed on to
- * every task): an assignment that covers the first stage. */
+ * every task): an assignment that covers one stage. */
 START_TEST(test_grade_all_on_slurm)
 {
     int up = sh("sh tests/slurm-up.sh build/tmp/slurm > build/tmp/slurm-up.log 2>&1");
@@ -145,7 +145,7 @@ START_TEST(test_grade_all_on_slurm)
     int rc = sh("rm -rf build/tmp/ssubs build/tmp/smk build/grade-all && mkdir -p build/tmp/ssubs/erin "
                 "build/tmp/smk/labs/01-cpu-matvec && cp solutions/01-cpu-matvec/matvec.c build/tmp/smk/labs/01-cpu-matvec/ "
                 "&& tar -C build/tmp/smk -czf build/tmp/ssubs/ann.tar.gz labs && SLURM_CONF=$PWD/build/tmp/slurm/slurm.conf "
-                MAKE " grade-all SUBMISSIONS=build/tmp/ssubs LAB=01 STAGE=rows SLURM=1 > build/tmp/grade-slurm.log 2>&1");
+                MAKE " grade-all SUBMISSIONS=build/tmp/ssubs LAB=01 STAGE=contiguous SLURM=1 > build/tmp/grade-slurm.log 2>&1");
     sh("sh tests/slurm-down.sh build/tmp/slurm");
     ck_assert_msg(rc == 0, "make grade-all SLURM=1 exited %d (see build/tmp/grade-slurm.log)", rc);
     char *csv = slurp("build/gradebook.csv"), *log = slurp("build/tmp/grade-slurm.log");
@@ -155,7 +155,7 @@ START_TEST(test_grade_all_on_slurm)
     ck_assert_ptr_nonnull(ann);
     ck_assert_msg(atof(ann + strlen("\n\"ann\",\"graded\",")) >= 5, "the reference lost correctness points");
     char *graded = slurp("build/grade-all/students/ann/01-cpu-matvec.log");
-    ck_assert_msg(graded && strstr(graded, "1 of 3 stages graded"), "STAGE=rows: %s", graded ? graded : "(no log)");
+    ck_assert_msg(graded && strstr(graded, "1 of 3 stages graded"), "STAGE=contiguous: %s", graded ? graded : "(no log)");
     free(graded);
     ck_assert_ptr_nonnull(strstr(csv, "\n\"erin\",\"rejected: no lab files found"));
     free(csv);
@@ -183,7 +183,7 @@ START_TEST(test_gradescope_bundle_grades_a_submission)
 {
     /* one assignment a stage: the lab and stage baked into run_autograder */
     ck_assert_int_eq(sh(MAKE " gradescope LAB=01 STAGE=nope > build/tmp/gradescope.log 2>&1"), 2);
-    ck_assert_int_eq(sh(MAKE " gradescope LAB=01 STAGE=rows > build/tmp/gradescope.log 2>&1"), 0);
+    ck_assert_int_eq(sh(MAKE " gradescope LAB=01 STAGE=contiguous > build/tmp/gradescope.log 2>&1"), 0);
     ck_assert_int_eq(sh("python3 -c 'import sys, zipfile; n = zipfile.ZipFile(\"build/gradescope-autograder.zip\")"
                         ".namelist(); sys.exit(not (\"setup.sh\" in n and \"run_autograder\" in n and "
                         "\"workbook/Makefile\" in n and not any(\"solutions/\" in x for x in n)))'"),
@@ -197,8 +197,8 @@ START_TEST(test_gradescope_bundle_grades_a_submission)
                      0);
     char *doc = slurp("build/tmp/ag/results/results.json");
     ck_assert_ptr_nonnull(doc);
-    ck_assert_ptr_nonnull(strstr(doc, "{\"name\": \"01-cpu-matvec rows: correctness\",\"score\": 5,"));
-    ck_assert_ptr_nonnull(strstr(doc, "{\"name\": \"01-cpu-matvec contiguous: speed\",\"score\": 0,\"max_score\": 0,"));
+    ck_assert_ptr_nonnull(strstr(doc, "{\"name\": \"01-cpu-matvec contiguous: correctness\",\"score\": 5,"));
+    ck_assert_ptr_nonnull(strstr(doc, "{\"name\": \"01-cpu-matvec rows: speed\",\"score\": 0,\"max_score\": 0,"));
     ck_assert_ptr_nonnull(strstr(doc, "\"score\": "));
     free(doc);
 }
@@ -221,7 +221,7 @@ START_TEST(test_kit_make_check_is_the_students_own_check)
     /* lab 01 finished (the reference put in its place): every stage passes, exit 0 */
     hold_background(1); /* timed: a pass must not hang on the GPU labs' compiles beside it */
     rc = sh("cp solutions/01-cpu-matvec/matvec.c build/tmp/kitcheck/workbook/labs/01-cpu-matvec/ && "
-            "cd build/tmp/kitcheck/workbook && NVCC=no-nvcc " MAKE " check LAB=01 STAGE=rows > ../finished.log 2>&1");
+            "cd build/tmp/kitcheck/workbook && NVCC=no-nvcc " MAKE " check LAB=01 STAGE=contiguous > ../finished.log 2>&1");
     hold_background(0);
     log = slurp("build/tmp/kitcheck/finished.log");
     ck_assert_msg(rc == 0 && log && strstr(log, "check: every graded stage of lab 01 passes") &&
