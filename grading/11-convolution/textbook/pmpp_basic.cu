@@ -12,44 +12,12 @@
  * writes F[fRow][fCol], with r = K / 2; the grid is rounded up and the store checked against the
  * image, which the book's kernel does not do; the image is n wide and m high; the input and
  * filter pointers are const. Graded on `naive` only: the other stages are stubs. */
-#include "conv.h"
-
-#include <cuda_runtime.h>
-
-/* res = img convolved with weights (side 2 * half + 1), zero outside the w x h image. */
-static __global__ void conv_from_global(const float *img, const float *weights, float *res, int half, int w, int h)
-{
-    const int px = blockIdx.x * blockDim.x + threadIdx.x; /* this thread's output column */
-    const int py = blockIdx.y * blockDim.y + threadIdx.y; /* and row */
-    const int side = 2 * half + 1;
-    float acc = 0.0f;
-    for (int ty = 0; ty < side; ty++) {
-        for (int tx = 0; tx < side; tx++) {
-            const int sy = py - half + ty, sx = px - half + tx; /* the image pixel under tap (ty, tx) */
-            if (sy >= 0 && sy < h && sx >= 0 && sx < w) acc += weights[ty * side + tx] * img[sy * w + sx];
-        }
-    }
-    if (py < h && px < w) res[py * w + px] = acc;
-}
+#include "textbook/pmpp_kernel.h"
 
 extern "C" void conv_naive(int m, int n, int K, const float *in, const float *filter, float *out)
 {
-    const dim3 threads(16, 16);
-    const dim3 grid((n + 15) / 16, (m + 15) / 16);
-    conv_from_global<<<grid, threads>>>(in, filter, out, K / 2, n, m);
+    one_pixel_a_thread<false>(m, n, K, in, filter, out);
 }
-
-extern "C" void conv_constant(int m, int n, int K, const float *in, const float *filter, float *out)
-{
-    (void)m, (void)n, (void)K, (void)in, (void)filter, (void)out;
-}
-
-extern "C" void conv_tiled(int m, int n, int K, const float *in, const float *filter, float *out)
-{
-    (void)m, (void)n, (void)K, (void)in, (void)filter, (void)out;
-}
-
-extern "C" void conv_coarsened(int m, int n, int K, const float *in, const float *filter, float *out)
-{
-    (void)m, (void)n, (void)K, (void)in, (void)filter, (void)out;
-}
+EMPTY_STAGE(constant)
+EMPTY_STAGE(tiled)
+EMPTY_STAGE(coarsened)
