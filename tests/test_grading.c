@@ -1239,7 +1239,7 @@ static void keep_everyday(glob_t *g)
     int gpu_here = access("/dev/nvidiactl", F_OK) == 0;
     char lab[256], last[256] = "";
     size_t k = 0;
-    /* a CPU lab whose textbook files cover every stage (lab 03) has its honest variants graded by
+    /* a CPU lab whose textbook files cover every stage (labs 01 and 03) has its honest variants graded by
      * CHECK_ALL=1 only: each stage's technique written another way is graded already, and a full
      * grading of a threaded lab costs make check half a minute */
     char *covered = calloc(g->gl_pathc + 1, 1);
