@@ -421,8 +421,23 @@ static void vectorized_launch(int M, int N, int K, float alpha, const float *A, 
     CUDA_CHECK_LAST();
 }
 
+/* Fewer 128 x 128 tiles than SMs leaves SMs idle for the whole call: 1024^3 makes 64 of them, and
+ * ran at 57% of cuBLAS on an H200 (132 SMs). Tiles of 64 x 128 (128 threads, three blocks an SM)
+ * make twice as many blocks and ran at 98% there; from 2048^3 on, where every SM has 128 x 128
+ * tiles to do, they ran at 57-87% against 85-87% for the larger tiles (scripts/studies/sgemm.cu,
+ * docs/BENCHMARKS.md, "The thirty-second session"). */
 extern "C" void sgemm_vectorized(int M, int N, int K, float alpha, const float *A, const float *B, float beta,
                                  float *C)
 {
-    vectorized_launch<V_BM, V_BN, V_BK, V_GROUP>(M, N, K, alpha, A, B, beta, C);
+    static int sms;
+    if (sms == 0) {
+        int dev = 0;
+        cudaGetDevice(&dev);
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+        if (sms < 1) sms = 1;
+    }
+    if ((long)ceil_div(M, V_BM) * ceil_div(N, V_BN) < sms)
+        vectorized_launch<V_BM / 2, V_BN, V_BK, V_GROUP>(M, N, K, alpha, A, B, beta, C);
+    else
+        vectorized_launch<V_BM, V_BN, V_BK, V_GROUP>(M, N, K, alpha, A, B, beta, C);
 }
