@@ -246,27 +246,33 @@ typedef struct round_trip {
     double done, answer;
 } round_trip;
 
-static int time_empty_calls(grader *g, bufset *s, int whole, rng *pick, round_trip *rt)
+/* One empty call: SEED (empty) -> STAGED; GO -> DONE, its time in *done; the fetch answered, the time
+ * from GO in *answer. */
+static int empty_round_trip(grader *g, bufset *s, int whole, rng *pick, double *done, double *answer)
 {
     runner_proc *p = &g->proc;
     const lab_buf *ob = &s->b[s->p->out];
     size_t esz = elem_bytes(ob->type), out_bytes = buf_bytes(ob), count;
+    seed_msg m = {.key = rng_next(pick), .empty = 1};
+    done_msg d;
+    uint64_t *at = pick_positions(pick, ob, SAMPLES_PER_CALL, &count);
+    void *vals = xmalloc(whole ? out_bytes : count * esz + 1);
+    int io = runner_send(p, MSG_SEED, &m, sizeof m) || runner_recv(p, MSG_STAGED, NULL, 0);
+    double t0 = now_s();
+    io = io ? io : runner_send(p, MSG_GO, NULL, 0) || runner_recv(p, MSG_DONE, &d, sizeof d);
+    *done = now_s() - t0;
+    io = io ? io : fetch(p, whole, at, count, vals, out_bytes, esz);
+    *answer = now_s() - t0;
+    free(at);
+    free(vals);
+    return io;
+}
+
+static int time_empty_calls(grader *g, bufset *s, int whole, rng *pick, round_trip *rt)
+{
     double done[EMPTY_CALLS], answer[EMPTY_CALLS];
     int io = 0;
-    for (int k = 0; k < EMPTY_CALLS && io == 0; k++) {
-        seed_msg m = {.key = rng_next(pick), .empty = 1};
-        done_msg d;
-        uint64_t *at = pick_positions(pick, ob, SAMPLES_PER_CALL, &count);
-        void *vals = xmalloc(whole ? out_bytes : count * esz + 1);
-        io = runner_send(p, MSG_SEED, &m, sizeof m) || runner_recv(p, MSG_STAGED, NULL, 0);
-        double t0 = now_s();
-        io = io ? io : runner_send(p, MSG_GO, NULL, 0) || runner_recv(p, MSG_DONE, &d, sizeof d);
-        done[k] = now_s() - t0;
-        io = io ? io : fetch(p, whole, at, count, vals, out_bytes, esz);
-        answer[k] = now_s() - t0;
-        free(at);
-        free(vals);
-    }
+    for (int k = 0; k < EMPTY_CALLS && io == 0; k++) io = empty_round_trip(g, s, whole, pick, &done[k], &answer[k]);
     rt->done = io ? 0 : median(done, EMPTY_CALLS);
     rt->answer = io ? 0 : median(answer, EMPTY_CALLS);
     return io;
@@ -281,19 +287,8 @@ static int time_empty_calls(grader *g, bufset *s, int whole, rng *pick, round_tr
  * the student's code by now. */
 static int warm_round_trip(grader *g, bufset *s, rng *pick)
 {
-    runner_proc *p = &g->proc;
-    const lab_buf *ob = &s->b[s->p->out];
-    size_t esz = elem_bytes(ob->type), count;
-    seed_msg m = {.key = rng_next(pick), .empty = 1};
-    done_msg d;
-    uint64_t *at = pick_positions(pick, ob, SAMPLES_PER_CALL, &count);
-    void *vals = xmalloc(count * esz + 1);
-    int io = runner_send(p, MSG_SEED, &m, sizeof m) || runner_recv(p, MSG_STAGED, NULL, 0) ||
-             runner_send(p, MSG_GO, NULL, 0) || runner_recv(p, MSG_DONE, &d, sizeof d) ||
-             fetch(p, 0, at, count, vals, buf_bytes(ob), esz);
-    free(at);
-    free(vals);
-    return io;
+    double done, answer;
+    return empty_round_trip(g, s, 0, pick, &done, &answer);
 }
 
 /* Where the timed calls' time goes, for WB_PHASES: the runner staging, the call, the fetch, the
