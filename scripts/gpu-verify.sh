@@ -1,8 +1,8 @@
 #!/bin/sh
 # gpu-verify.sh - run the GPU parts of the workbook on a machine with an NVIDIA GPU and keep the
 # logs: the environment, `make grade` of each GPU lab's reference and starter, `make bench`, and
-# `make check` of those labs, and the kernel studies (scripts/studies: binaries already in build/studies
-# are run as they are, else built). LABS="04 06" picks labs (default: every GPU lab). Logs go to $OUT
+# `make check` of those labs, and the kernel studies (scripts/studies; STUDIES="conv sgemm" picks;
+# binaries already in build/studies are run as they are, else built). LABS="04 06" picks labs (default: every GPU lab). Logs go to $OUT
 # (or build/gpu-verify). Steps: env tools grade seccomp bench hostile honest check studies study threshold plants before refs
 # sanitize profile charts (env grade bench check by default;
 # `check` runs the planted submissions too); `check` also keeps the
@@ -87,7 +87,7 @@ for step in $steps; do
                 for f in ${PLANTS:-}; do sh common/tools/hostile.sh build "$f"; grep -h "PASS\|too-slow\|  [a-z_]* .*%" build/tmp/planted-*.log; done) 2>&1 |
                 tee -a "$out/before.txt" ;;
         studies)
-            for s in scan transpose conv; do
+            for s in ${STUDIES:-scan transpose conv sgemm clocks}; do
                 if [ -x build/studies/$s ]; then echo "== $s (prebuilt)"; build/studies/$s; else sh scripts/studies/run.sh $s; fi 2>&1 |
                     tee "$out/study-$s.txt"
             done ;;

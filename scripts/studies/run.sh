@@ -1,9 +1,11 @@
 #!/bin/sh
-# run.sh - the kernel studies behind labs 08, 10 and 11's references, and lab 09's long rows (docs/BENCHMARKS.md, "Labs 08-11
-# on a GPU"): each times variants of one kernel with the grader's own timer (common/runner/gpu_kernels.cu;
-# the median of 15 calls, the L2 flushed between calls) beside the device's copy bandwidth, and, for
-# the scan, CUB. A study, not a grader: no fresh inputs, full tiles only. Needs a GPU and nvcc.
-#   sh scripts/studies/run.sh [scan|lookback|transpose|conv|softmax|sgemm]...   (default: all)
+# run.sh - the kernel studies behind labs 06, 08, 10 and 11's references, lab 09's long rows, and the
+# timer's hold (clocks) (docs/BENCHMARKS.md, "Labs 08-11 on a GPU", "The thirty-second session"):
+# each times variants of one kernel with the grader's own timer (common/runner/gpu_kernels.cu; the
+# median of 15 calls, the L2 flushed between calls) beside the device's copy bandwidth, and, for the
+# scan, CUB; for lab 06, cuBLAS. A study, not a grader: no fresh inputs, full tiles only. Needs a GPU
+# and nvcc.
+#   sh scripts/studies/run.sh [scan|lookback|transpose|conv|softmax|sgemm|clocks]...   (default: all)
 #   ARCH=sm_80 sh scripts/studies/run.sh                  (default: the first GPU's, else sm_90)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,8 +16,8 @@ if [ -z "${ARCH:-}" ]; then
     cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1 | tr -d ' .')
     ARCH=sm_${cc:-90}
 fi
-for s in ${*:-scan lookback transpose conv softmax sgemm}; do
-    # conv.cu and sgemm.cu include labs 11's and 06's references whole (and their headers)
+for s in ${*:-scan lookback transpose conv softmax sgemm clocks}; do
+    # conv.cu, clocks.cu and sgemm.cu include labs 11's and 06's references whole (and their headers)
     libs=; [ "$s" = sgemm ] && libs=-lcublas
     nvcc -O3 -std=c++17 -arch="$ARCH" -I"$here" -I"$top/common/both" -I"$top/common/runner" -I"$top/solutions" -I"$top/grading/11-convolution" -I"$top/grading/09-softmax" -I"$top/grading/10-scan" -I"$top/grading/06-tiling" \
         -o "$out/$s" "$here/$s.cu" "$top/common/runner/gpu_kernels.cu" $libs
