@@ -290,10 +290,18 @@ $(BUILD)/tests/sandbox-check: tests/sandbox/check.c tests/sandbox/routes.h $(BUI
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -fopenmp -Itests/sandbox -o $@ $< $(BUILD)/common/sandbox.o $(BUILD)/common/util.o -lm
 
+# The GPU timer's hold and its release by cudaDeviceSynchronize (tests/gpu/timer_hold.cu), linked as
+# every GPU runner is (the options read from gpu_register.h, their one home).
+GPU_TEST := $(if $(NVCC_PATH),$(BUILD)/tests/gpu-timer-hold)
+$(BUILD)/tests/gpu-timer-hold: tests/gpu/timer_hold.cu $(BUILD)/common/gpu_kernels.o $(BUILD)/common/gpu_register.o
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) -o $@ $^ \
+	    $(shell sed -n 's/^#define GPU_REGISTER_LDFLAGS "\(.*\)"$$/\1/p' common/runner/gpu_register.h)
+
 ifneq ($(wildcard solutions/.),)
 check:
 	@sh common/tools/deps.sh check
-	@$(MAKE) --no-print-directory -j$(JOBS) tools $(BUILD)/tests/run-tests $(SANDBOX_TEST)
+	@$(MAKE) --no-print-directory -j$(JOBS) tools $(BUILD)/tests/run-tests $(SANDBOX_TEST) $(GPU_TEST)
 	@$(BUILD)/tests/run-tests
 else
 # The student kit (make dist: no solutions/): `make check` is the student's own check, every lab

@@ -940,6 +940,25 @@ START_TEST(test_profile_explains_counters_or_says_why_not)
 }
 END_TEST
 
+/* The GPU timer holds the stream until a call is queued, and a call's own cudaDeviceSynchronize lets
+ * the hold go (common/runner/gpu_kernels.cu): tests/gpu/timer_hold.cu times both, and a call whose
+ * unwrapped wait sits the hold out, on the device; without one it says it skipped. */
+START_TEST(test_gpu_timer_hold_is_released_by_a_calls_sync)
+{
+    const char *found = getenv("NVCC_FOUND");
+    if ((found && !*found) || access("build/tests/gpu-timer-hold", X_OK) != 0) {
+        printf("GPU timer's hold: skipped: no CUDA toolkit\n");
+        return;
+    }
+    int rc = sh("build/tests/gpu-timer-hold > build/tmp/gpu-timer-hold.log 2>&1");
+    char *log = slurp("build/tmp/gpu-timer-hold.log");
+    ck_assert_ptr_nonnull(log);
+    printf("%s", log);
+    ck_assert_msg(rc == 0 && (strstr(log, "skipped: no CUDA device") || strstr(log, "released: ok")), "status %d:\n%s", rc, log);
+    free(log);
+}
+END_TEST
+
 /* make profile on a GPU lab: Nsight Compute over the stage's timed case, in the runner's sandbox;
  * on a GPU every figure is read from ncu's page (none "not measured": ncu 2025.3's page outgrew the
  * first reader) and lab 04's `strided` shows its shared-memory bank conflicts, with the reference's
@@ -1335,6 +1354,9 @@ Suite *grading_suite(void)
         tcase_set_timeout(prof, 300);
         suite_add_tcase(s, prof);
     }
+    TCase *timer = tcase_create("gpu-timer"); /* CK_RUN_CASE=gpu-timer: it alone, on a GPU */
+    tcase_add_test(timer, test_gpu_timer_hold_is_released_by_a_calls_sync);
+    suite_add_tcase(s, timer);
     return s;
 }
 
