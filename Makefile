@@ -76,13 +76,14 @@ help:
 # ---------------------------------------------------------------- building the harness
 
 # A harness object from whichever folder holds its source (one pair of rules a folder).
+# ($$(CFLAGS), not $(CFLAGS): expanded when the rule runs, so that an object's own flags below apply.)
 define common_rules
 $(BUILD)/common/%.o: common/$(1)/%.c $(filter-out common/runner/cuda_check.h common/runner/gpu.h,$(HEADERS))
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS) -fopenmp -c $$< -o $$@
+	$(CC) $$(CFLAGS) -fopenmp -c $$< -o $$@
 $(BUILD)/common/runner-%.o: common/$(1)/%.c $(filter-out common/runner/cuda_check.h common/runner/gpu.h,$(HEADERS))
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS) -Wno-unknown-pragmas -c $$< -o $$@
+	$(CC) $$(CFLAGS) -Wno-unknown-pragmas -c $$< -o $$@
 endef
 $(foreach d,$(COMMON_DIRS),$(eval $(call common_rules,$(d))))
 
