@@ -940,6 +940,23 @@ START_TEST(test_profile_explains_counters_or_says_why_not)
 }
 END_TEST
 
+/* The objects the Makefile gives flags of their own (the bandwidth probes, the scorer's fills and
+ * references) are built with them: a rule that expanded CFLAGS when it was defined once dropped
+ * them, and the scorer's seeded sums ran 2.3x slower unnoticed. */
+START_TEST(test_harness_objects_get_their_own_flags)
+{
+    ck_assert_int_eq(sh(MAKE " --no-print-directory -n -B build/common/proto.o build/common/problems.o build/common/calib.o "
+                         "2>&1 | grep -- ' -c common/' > build/tmp/own-flags.txt"), 0);
+    char *log = slurp("build/tmp/own-flags.txt");
+    ck_assert_ptr_nonnull(log);
+    int lines = 0;
+    for (char *l = log; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL, lines++)
+        ck_assert_msg(strstr(l, "-O3 -march=native") && strstr(l, "-O3 -march=native") < strchr(l, '\n'), "%s", log);
+    ck_assert_int_eq(lines, 3);
+    free(log);
+}
+END_TEST
+
 /* The GPU timer holds the stream until a call is queued, and a call's own cudaDeviceSynchronize lets
  * the hold go (common/runner/gpu_kernels.cu): tests/gpu/timer_hold.cu times both, and a call whose
  * unwrapped wait sits the hold out, on the device; without one it says it skipped. */
@@ -1356,6 +1373,7 @@ Suite *grading_suite(void)
     }
     TCase *timer = tcase_create("gpu-timer"); /* CK_RUN_CASE=gpu-timer: it alone, on a GPU */
     tcase_add_test(timer, test_gpu_timer_hold_is_released_by_a_calls_sync);
+    tcase_add_test(timer, test_harness_objects_get_their_own_flags);
     suite_add_tcase(s, timer);
     return s;
 }
