@@ -572,7 +572,8 @@ static void count_calls(const char *tsv, int *calls, int *floored)
         char *tab = line;
         double v[4]; /* the scorer's time, the runner's, the one used, an empty call's */
         for (int field = 0; field < 5 && tab; field++) tab = strchr(tab + 1, '\t');
-        if (tab && sscanf(tab, "%lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]) == 4) ++*calls, *floored += v[2] > 2 * v[1];
+        /* floored: timed at least 0.4 s over the runner's figure (WB_DELAY_CALLS holds DONE 0.5 s) */
+        if (tab && sscanf(tab, "%lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]) == 4) ++*calls, *floored += v[2] > v[1] + 0.4;
     }
     if (f) fclose(f);
 }

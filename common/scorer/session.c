@@ -205,8 +205,9 @@ static void log_call(const lab_problem *p, lab_shape shape, unsigned call, int w
  * a lab 01 call of 0.22 s was floored on most calls, by 0.07 ms: the round trip varies by that). */
 #define DELAYED_BY 1.05
 
-/* WB_DELAY_CALLS=k, for the test suite: the scorer reads DONE half a second late on each of a run's
- * first k timed calls, as a host that took its CPU for that long would make it. */
+/* WB_DELAY_CALLS=k, for the test suite: the scorer hears of DONE half a second late on each of a
+ * run's first k timed calls, as a host that took its CPU for that long would make it. (The pause
+ * comes after DONE has arrived, so a call of any length is delayed by all of it.) */
 static void delay_for_test(unsigned call)
 {
     const char *k = getenv("WB_DELAY_CALLS");
@@ -312,8 +313,8 @@ static int one_timed_call(grader *g, bufset *s, lab_shape shape, int vary, unsig
     double t0 = now_s();
     seg[SEG_STAGE] += t0 - ts;
     if (runner_send(p, MSG_GO, NULL, 0)) return -1;
-    delay_for_test(call);
     if (runner_recv(p, MSG_DONE, &d, sizeof d)) return -1;
+    delay_for_test(call);
     double t_done = now_s() - t0;
     runner_sched_seconds(p, &cpu1, &wait1);
     double steal1 = machine_steal_seconds();

@@ -83,6 +83,10 @@ void omp_matmul(int m, int n, int k, const double *A, const double *B, double *C
 #define KC 384
 #define MC 192
 
+/* The lab's flags prefer 256-bit vectors (thresholds.conf); this kernel asks for the widest the core
+ * has, 512 bits where there is AVX-512 (77% of OpenBLAS against 44% at 256 on a Xeon VM,
+ * docs/BENCHMARKS.md). Elsewhere the attribute changes nothing. */
+__attribute__((noinline, target("prefer-vector-width=512")))
 static void kernel_4x16(int kc, const double *A, int lda, const double *Bp, double *C, int ldc)
 {
     double c0[NR], c1[NR], c2[NR], c3[NR];
