@@ -812,11 +812,16 @@ START_TEST(test_busy_machine_is_not_the_students_failure)
     ck_assert_int_eq(sh("rm -rf build/tmp/busy && mkdir -p build/tmp/busy/calibration build/tmp/busy/work/01-cpu-matvec && "
                         "for f in build/calibration/*-t*.conf; do awk '/^(stream|read)_gbs/ { printf \"%%s = %%.3f\\n\", $1, "
                         "3 * $3; next } { print }' $f > build/tmp/busy/calibration/${f##*/}; done && "
+                        "cp build/calibration/*-llc.conf build/tmp/busy/calibration/ 2>/dev/null; "
                         "cp grading/01-cpu-matvec/planted/slow.c build/tmp/busy/work/01-cpu-matvec/matvec.c && "
                         "cp grading/01-cpu-matvec/planted/entry_points.h build/tmp/busy/work/01-cpu-matvec/ && "
                         "grep -q 'stream_gbs' build/tmp/busy/calibration/*-t1.conf"), 0);
     setenv("WB_CALIBRATION", "build/tmp/busy/calibration", 1);
+    /* the busy machine is the calibration's alone: the background's builds, held still, delay no call
+     * (beside them on a 2-CPU VM the grader heard every call late, and the clock rule condemned it) */
+    hold_background(1);
     grade("01-cpu-matvec", "build/tmp/busy/work", "busy", "--stage unrolled");
+    hold_background(0);
     unsetenv("WB_CALIBRATION");
     char *doc = results("01-cpu-matvec", "busy"), *log = slurp("build/tmp/busy.log");
     ck_assert_str_eq(reason(doc, "unrolled", "correctness"), "ok");
