@@ -4,7 +4,7 @@
 # fail every time and the second pass every time.
 # usage: scripts/threshold-study.sh N [LAB [STAGE|all]]     (e.g. 20; needs solutions/)
 #   LAB 01 (default): lab 01's `unrolled` (default), `rows` or `contiguous`. LAB 02: any one stage;
-#   LAB 03: `matmul` or `blocked` (C += A B: the real call first, the others into a C of their own;
+#   LAB 03: `matvec` (as lab 01's), `matmul` or `blocked` (C += A B: the real call first, the others into a C of their own;
 #   the factor comes from the fraction of OpenBLAS only, so where `<stage>_speedup` binds first, as
 #   lab 03's `blocked` does, give REFERENCE_FRACTION the fraction at which the copies land at the
 #   speedup wanted).
@@ -34,8 +34,8 @@ lab=$(ls -d grading/${2:-01}-*/ 2>/dev/null | head -n 1 | sed 's|grading/||; s|/
 case $lab in # the labs whose problems kind_of and wrapper (below) know how to call on a part
     01-*) stage=${stage:-unrolled} ;; 04-*) stage=${stage:-mv_warp} ;; 0[5-9]-*|1[01]-*) ;;
     02-*) stage=${stage:-blocked} ;; # every stage a GEMM
-    03-*) case $stage in matmul|blocked) ;; # the GEMM stages, named
-              *) echo "threshold-study.sh: lab 03's stage: matmul or blocked" >&2; exit 2 ;; esac ;;
+    03-*) case $stage in matvec|matmul|blocked) ;; # y = A x, or the GEMM stages, named
+              *) echo "threshold-study.sh: lab 03's stage: matvec, matmul or blocked" >&2; exit 2 ;; esac ;;
     *) echo "threshold-study.sh: lab 01-11" >&2; exit 2 ;;
 esac
 make --no-print-directory -s tools >/dev/null || exit 2
@@ -58,7 +58,7 @@ fn_of() {
     awk -v s="$1" 'NR > 1 && $2 == s { print $3 }' "build/tmp/list-$lab.txt"
 }
 kind_of() {
-    case $lab:$1 in 01-*|04-*:mv_*) echo matvec ;; 0[23]-*) echo gemm ;; 04-*:vector_add) echo add ;; 04-*) echo sum ;; *) echo ${lab#*-} ;; esac
+    case $lab:$1 in 01-*|03-*:matvec|04-*:mv_*) echo matvec ;; 0[23]-*) echo gemm ;; 04-*:vector_add) echo add ;; 04-*) echo sum ;; *) echo ${lab#*-} ;; esac
 }
 out=build/stability/threshold-study
 rm -rf "$out" && mkdir -p "$out"
