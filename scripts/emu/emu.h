@@ -248,6 +248,8 @@ static inline uint2 make_uint2(unsigned a, unsigned b) { return {a, b}; }
 static inline float emu_fast_exp(float x) { return exp2f(x * 1.44269504f); }
 template <class T> static inline void __stcs(T *p, T v) { *p = v; }
 static inline float __fdividef(float a, float b) { return a / b; }
+static inline unsigned __float_as_uint(float f) { unsigned u; memcpy(&u, &f, 4); return u; }
+static inline float __uint_as_float(unsigned u) { float f; memcpy(&f, &u, 4); return f; }
 
 /* Where the checker is (emu_at): what a crash or a hang is reported with. */
 static char emu_where[200] = "setting up";

@@ -5,6 +5,9 @@
 // registers (one read of the input) or read again (from L2, if the slice is still there). The
 // reference's own file is included whole (its online_merge and online_block merge the pairs); every
 // variant's output is compared with the reference's.
+// Since the thirty-fourth session it also times the reference's path for rows past 65536 (row_chunks,
+// a block a chunk of a row, the row's pairs merged through global memory) against the two-read split
+// it replaced, each compared with the two-read split's output.
 // Percent of the device copy bandwidth measured here, the traffic one read and one write.
 #include "common.h"
 #include "09-softmax/softmax.cu" /* solutions/, on the include path */
@@ -120,6 +123,79 @@ template <int THREADS, int K> static void cluster(int m, int n, int cs)
     report(what, m, n, ms);
 }
 
+template <int F> static void chunks(int m, int n)
+{
+    if (!row_chunks_fit<F>(m, n)) return;
+    char what[96];
+    snprintf(what, sizeof what, "row_chunks, %d floats a thread", F);
+    CK(cudaMemset(g_out, 0, (size_t)m * n * 4));
+    double ms = time_ms([&] { row_chunks<F>(m, n, g_in, g_out); });
+    report(what, m, n, ms);
+}
+
+// The same, the chunk (CH floats) copied into shared memory by cp.async instead of registers: no
+// registers hold it while it loads or while the block waits, so more blocks (bytes) are in flight.
+template <int CH>
+__global__ void __launch_bounds__(256) smem_chunks_kernel(int n, int chunks, const float *__restrict__ in, float *__restrict__ out)
+{
+    extern __shared__ float4 buf[];
+    __shared__ unsigned ticket_s;
+    if (threadIdx.x == 0) ticket_s = atomicAdd(&chunk_ticket, 1u);
+    __syncthreads();
+    const unsigned ticket = ticket_s, c = ticket % chunks;
+    const size_t row = ticket / chunks;
+    const float4 *x = reinterpret_cast<const float4 *>(in + row * n);
+    float4 *y = reinterpret_cast<float4 *>(out + row * n);
+    const int lo = (int)c * (CH / 4), cnt = min(n / 4 - lo, CH / 4);
+    for (int k = threadIdx.x; k < cnt; k += 256) {
+        unsigned dst = (unsigned)__cvta_generic_to_shared(&buf[k]);
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(x + lo + k));
+    }
+    asm volatile("cp.async.commit_group;\ncp.async.wait_group 0;" ::: "memory");
+    __syncthreads();
+    float mx = -FLT_MAX, s = 0;
+    for (int k = threadIdx.x; k < cnt; k += 256) mx = fmaxf(mx, most(buf[k]));
+    mx = block_reduce<warp_max>(mx, -FLT_MAX);
+    for (int k = threadIdx.x; k < cnt; k += 256) { float4 v = buf[k]; s += exp_in_place(v, mx); }
+    s = block_reduce<warp_sum>(s, 0.0f);
+    volatile unsigned long long *pairs = chunk_pair + row * chunks;
+    if (threadIdx.x == 0) pairs[c] = (unsigned long long)__float_as_uint(s) << 32 | __float_as_uint(mx);
+    float M = -FLT_MAX, S = 0;
+    for (int k = threadIdx.x; k < chunks; k += 256) {
+        unsigned long long p;
+        do p = pairs[k];
+        while ((p >> 32) == 0);
+        online_merge(M, S, __uint_as_float((unsigned)p), __uint_as_float((unsigned)(p >> 32)));
+    }
+    online_block(M, S);
+    if (threadIdx.x == 0 && atomicAdd(&chunk_rows_done[row], 1u) == (unsigned)chunks - 1) {
+        for (int k = 0; k < chunks; k++) pairs[k] = 0;
+        chunk_rows_done[row] = 0;
+        if (atomicAdd(&chunk_blocks_done, (unsigned)chunks) == gridDim.x - chunks) chunk_ticket = 0, chunk_blocks_done = 0;
+    }
+    const float inv = 1.0f / S;
+    for (int k = threadIdx.x; k < cnt; k += 256) {
+        float4 v = buf[k];
+        y[lo + k] = make_float4(__expf(v.x - M) * inv, __expf(v.y - M) * inv, __expf(v.z - M) * inv, __expf(v.w - M) * inv);
+    }
+}
+
+template <int CH> static void smem_chunks(int m, int n)
+{
+    if (n % CH) return;
+    int chunks = n / CH, sms = 0, per = 0;
+    auto kern = smem_chunks_kernel<CH>;
+    CK(cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, CH * 4));
+    CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kern, 256, CH * 4));
+    if (2L * chunks > (long)sms * per || (long)m * chunks > CHUNK_PAIRS) return;
+    char what[96];
+    snprintf(what, sizeof what, "smem chunks of %d (%d blocks an SM)", CH, per);
+    CK(cudaMemset(g_out, 0, (size_t)m * n * 4));
+    double ms = time_ms([&] { kern<<<m * chunks, 256, CH * 4>>>(n, chunks, g_in, g_out); });
+    report(what, m, n, ms);
+}
+
 int main()
 {
     const size_t N = (size_t)1 << 26; // every shape below: 256 MiB of floats
@@ -131,20 +207,23 @@ int main()
     CK(cudaMemcpy(g_in, h.data(), 4 * N, cudaMemcpyHostToDevice));
     g_copy = copy_gbs((size_t)1 << 29);
     printf("device copy %.0f GB/s\n", g_copy);
-    const int shapes[][2] = {{16384, 4096}, {4096, 16384}, {1024, 65536}, {256, 262144}, {64, 1048576}};
+    const int shapes[][2] = {{16384, 4096}, {4096, 16384}, {1024, 65536}, {256, 262144}, {64, 1048576}, {16, 4194304}};
     for (auto &sh : shapes) {
         int m = sh[0], n = sh[1];
         printf("m=%d n=%d\n", m, n);
-        softmax_registers(m, n, g_in, g_ref);
+        online_any(m, n, g_in, g_ref); // the two-read split: the reference's path past 65536 before row_chunks
         CK(cudaDeviceSynchronize());
-        double ms = time_ms([&] { softmax_registers(m, n, g_in, g_out); });
+        double ms = time_ms([&] { online_any(m, n, g_in, g_out); });
+        report("two reads (online_any)", m, n, ms);
+        CK(cudaMemset(g_out, 0, (size_t)m * n * 4));
+        ms = time_ms([&] { softmax_registers(m, n, g_in, g_out); });
         report("reference registers", m, n, ms);
-        for (int cs : {2, 4, 8, 16}) {
-            cluster<256, 8>(m, n, cs);
-            cluster<256, 16>(m, n, cs);
-            cluster<512, 16>(m, n, cs);
-            cluster<512, 0>(m, n, cs);
-            cluster<1024, 0>(m, n, cs);
-        }
+        chunks<8>(m, n);
+        chunks<16>(m, n);
+        chunks<32>(m, n);
+        chunks<64>(m, n);
+        smem_chunks<4096>(m, n);
+        smem_chunks<8192>(m, n);
+        smem_chunks<16384>(m, n);
     }
 }

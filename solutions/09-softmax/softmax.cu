@@ -253,8 +253,8 @@ __global__ void block_registers_kernel(int n, const float *__restrict__ in, floa
         if (threadIdx.x + k * blockDim.x < n) y[threadIdx.x + k * blockDim.x] = v[k] * r;
 }
 
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 /* what cluster_registers_kernel uses, where it is compiled */
-/* A thread's values, one float or four (a 16-byte load): their largest; exp(v - mx) in place, and their sum. */
+/* A thread's values, one float or four (a 16-byte load), for the kernels below that take either:
+ * their largest; exp(v - mx) in place, and their sum; scaled by r; what a load past the row gives. */
 __device__ float most(float v) { return v; }
 __device__ float most(float4 v) { return fmaxf(fmaxf(v.x, v.y), fmaxf(v.z, v.w)); }
 __device__ float exp_in_place(float &v, float mx) { return v = __expf(v - mx); }
@@ -268,7 +268,6 @@ __device__ float4 scaled(float4 v, float r) { return make_float4(v.x * r, v.y * 
 template <typename V> __device__ V lowest();
 template <> __device__ float lowest<float>() { return -FLT_MAX; }
 template <> __device__ float4 lowest<float4>() { return make_float4(-FLT_MAX, -FLT_MAX, -FLT_MAX, -FLT_MAX); }
-#endif
 
 constexpr int CLUSTER_THREADS = 256;
 
@@ -328,6 +327,105 @@ template <int CS> void cluster_registers(int m, int n, const float *in, float *o
     if (n % 4 == 0 && ((size_t)in | (size_t)out) % 16 == 0)
         cluster_registers_kernel<CS, float4><<<(unsigned)m * CS, CLUSTER_THREADS>>>(n, in, out);
     else cluster_registers_kernel<CS, float><<<(unsigned)m * CS, CLUSTER_THREADS>>>(n, in, out);
+}
+
+/* Rows longer than a cluster holds (past 65536): the row cut into chunks of CHUNK floats, a block a
+ * chunk, each held in registers as above. A block publishes its chunk's (max, sum) pair, waits until
+ * every block of its row has published, merges the row's pairs and writes its chunk from registers:
+ * one read and one write, on every SM (the two-kernel split reads the row twice).
+ *
+ * A block waits on blocks after it, so a row's blocks must be resident together. A block takes its
+ * chunk from a counter when it starts (never from blockIdx.x), so the blocks that have started are
+ * the first tickets: every row but the last started one has all its blocks running, and those rows
+ * finish. The last one finishes too while a row has fewer blocks than the GPU holds at once, and
+ * row_chunks_fit allows half that. The pairs are left zeroed, and the counters at zero, by the last
+ * block out of each row and of the grid, for the next call. */
+constexpr int CHUNK_THREADS = 256, CHUNK_FLOATS = 32; /* floats a thread */
+constexpr int CHUNK_PAIRS = 1 << 20, CHUNK_ROWS = CHUNK_PAIRS / 8;
+__device__ unsigned long long chunk_pair[CHUNK_PAIRS]; /* (max, sum) of a chunk; a sum is >= 1, so 0 is "not yet" */
+__device__ unsigned chunk_rows_done[CHUNK_ROWS];       /* blocks of the row done reading its pairs */
+__device__ unsigned chunk_ticket, chunk_blocks_done;
+
+template <typename V, int F = CHUNK_FLOATS>
+__global__ void __launch_bounds__(CHUNK_THREADS) row_chunks_kernel(int n, int chunks, const float *__restrict__ in,
+                                                                   float *__restrict__ out)
+{
+    constexpr int W = sizeof(V) / sizeof(float), K = F / W, CHUNK = CHUNK_THREADS * F;
+    __shared__ unsigned ticket_s;
+    if (threadIdx.x == 0) ticket_s = atomicAdd(&chunk_ticket, 1u);
+    __syncthreads();
+    const unsigned ticket = ticket_s, c = ticket % chunks;
+    const size_t row = ticket / chunks;
+    const V *x = reinterpret_cast<const V *>(in + row * n);
+    V *y = reinterpret_cast<V *>(out + row * n), v[K];
+    const int nv = n / W, lo = (int)c * (CHUNK / W), hi = min(nv, lo + CHUNK / W);
+    float mx = -FLT_MAX, s = 0;
+#pragma unroll
+    for (int k = 0; k < K; k++) {
+        int j = lo + (int)threadIdx.x + k * CHUNK_THREADS;
+        v[k] = j < hi ? x[j] : lowest<V>();
+        mx = fmaxf(mx, most(v[k]));
+    }
+    mx = block_reduce<warp_max>(mx, -FLT_MAX);
+#pragma unroll
+    for (int k = 0; k < K; k++)
+        if (lo + (int)threadIdx.x + k * CHUNK_THREADS < hi) s += exp_in_place(v[k], mx);
+    s = block_reduce<warp_sum>(s, 0.0f);
+    volatile unsigned long long *pairs = chunk_pair + row * chunks;
+    if (threadIdx.x == 0) pairs[c] = (unsigned long long)__float_as_uint(s) << 32 | __float_as_uint(mx);
+    float M = -FLT_MAX, S = 0;
+    for (int k = threadIdx.x; k < chunks; k += CHUNK_THREADS) {
+        unsigned long long p;
+        do p = pairs[k];
+        while ((p >> 32) == 0);
+        online_merge(M, S, __uint_as_float((unsigned)p), __uint_as_float((unsigned)(p >> 32)));
+    }
+    online_block(M, S);
+    if (threadIdx.x == 0 && atomicAdd(&chunk_rows_done[row], 1u) == (unsigned)chunks - 1) {
+        for (int k = 0; k < chunks; k++) pairs[k] = 0; /* every block of the row has read them */
+        chunk_rows_done[row] = 0;
+        if (atomicAdd(&chunk_blocks_done, (unsigned)chunks) == gridDim.x - chunks) /* the grid's last row */
+            chunk_ticket = 0, chunk_blocks_done = 0;
+    }
+    const float scale = __expf(mx - M) / S;
+#pragma unroll
+    for (int k = 0; k < K; k++) {
+        int j = lo + (int)threadIdx.x + k * CHUNK_THREADS;
+        if (j < hi) y[j] = scaled(v[k], scale);
+    }
+}
+
+/* Whether rows of n may take row_chunks_kernel: its pairs fit, and a row's blocks are at most half
+ * of those the GPU holds at once (the occupancy of the kernel, asked once). Never under `make
+ * emulate`, whose blocks do not all run at once. */
+template <int F = CHUNK_FLOATS> bool row_chunks_fit(int m, int n)
+{
+    constexpr int CHUNK = CHUNK_THREADS * F;
+#ifndef __CUDACC__
+    return false;
+#endif
+    static long resident = -1;
+    if (resident < 0) {
+        int dev = 0, sms = 0, per_sm = 0;
+        resident = cudaGetDevice(&dev) == cudaSuccess &&
+                           cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess &&
+                           cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, row_chunks_kernel<float, F>,
+                                                                         CHUNK_THREADS, 0) == cudaSuccess
+                       ? (long)sms * per_sm
+                       : 0;
+    }
+    long chunks = (n + CHUNK - 1) / CHUNK;
+    return 2 * chunks <= resident && (long)m * chunks <= CHUNK_PAIRS && m <= CHUNK_ROWS;
+}
+
+template <int F = CHUNK_FLOATS> void row_chunks(int m, int n, const float *in, float *out)
+{
+    constexpr int CHUNK = CHUNK_THREADS * F;
+    int chunks = (n + CHUNK - 1) / CHUNK;
+    unsigned blocks = (unsigned)m * (unsigned)chunks;
+    if (n % 4 == 0 && ((size_t)in | (size_t)out) % 16 == 0)
+        row_chunks_kernel<float4, F><<<blocks, CHUNK_THREADS>>>(n, chunks, in, out);
+    else row_chunks_kernel<float, F><<<blocks, CHUNK_THREADS>>>(n, chunks, in, out);
 }
 
 /* Whether this GPU runs clusters (compute capability 9 or more), asked once. */
@@ -393,5 +491,6 @@ extern "C" void softmax_registers(int m, int n, const float *in, float *out)
     else if (n <= 16384 && has_clusters()) cluster_registers<2>(m, n, in, out);
     else if (n <= 32768 && has_clusters()) cluster_registers<4>(m, n, in, out);
     else if (n <= 65536 && has_clusters()) cluster_registers<8>(m, n, in, out);
-    else online_any(m, n, in, out); /* longer rows, or no clusters: two reads */
+    else if (row_chunks_fit(m, n)) row_chunks(m, n, in, out);
+    else online_any(m, n, in, out); /* rows too long for the chunks, or no clusters: two reads */
 }
