@@ -277,7 +277,8 @@ $(BUILD)/tests/run-tests: $(TEST_SRCS) $(filter-out $(BUILD)/common/grade.o $(BU
 # The sandbox test's two programs (tests/sandbox/, run by tests/test_sandbox.c): a stand-in runner
 # that enters the filter as a GPU lab's runner does and tries one way out, and the scorer's side,
 # which starts it with runner_start and watches what reaches other processes.
-SANDBOX_TEST := $(BUILD)/tests/sandbox-runner $(BUILD)/tests/sandbox-check $(BUILD)/tests/sandbox-profiler
+SANDBOX_TEST := $(BUILD)/tests/sandbox-runner $(BUILD)/tests/sandbox-check $(BUILD)/tests/sandbox-profiler \
+                $(BUILD)/tests/sandbox-window
 # (Its stack executable, as a student's file can ask: the sandbox must take that right away.)
 $(BUILD)/tests/sandbox-runner: tests/sandbox/runner.c tests/sandbox/routes.h $(BUILD)/common/runner-seccomp.o
 	@mkdir -p $(@D)
@@ -286,6 +287,10 @@ $(BUILD)/tests/sandbox-runner: tests/sandbox/runner.c tests/sandbox/routes.h $(B
 $(BUILD)/tests/sandbox-profiler: tests/sandbox/profiler.c $(BUILD)/common/runner-seccomp.o
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Icommon/runner -o $@ $< $(BUILD)/common/runner-seccomp.o
+# ... and a runner that turns on the output window it is given (tests/sandbox/window.c).
+$(BUILD)/tests/sandbox-window: tests/sandbox/window.c common/both/proto.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $<
 $(BUILD)/tests/sandbox-check: tests/sandbox/check.c tests/sandbox/routes.h $(BUILD)/common/sandbox.o \
                               $(BUILD)/common/util.o
 	@mkdir -p $(@D)

@@ -214,6 +214,21 @@ START_TEST(test_runner_signals_no_other_process_without_namespaces_as_ordinary_u
 }
 END_TEST
 
+/* A timed case's output window (PROTO_WINDOW_FD): a runner given one cannot shrink it under the
+ * scorer's view (the scorer would die of SIGBUS reading it), grow it or seal it, and what it writes
+ * there reaches the scorer whole; a runner given none that claims one is refused. Shown with no
+ * system-call filter in the runner's way: the seals hold alone. */
+START_TEST(test_output_window_holds_and_carries_the_output)
+{
+    sh("mkdir -p build/tmp");
+    int st = sh(CHECKER " build/tests/sandbox-window window > " LOG " 2>&1");
+    char *log = slurp(LOG);
+    ck_assert_msg(st == 0, "sandbox-check window exited %d:\n%s", st, log ? log : "(no report)");
+    ck_assert_msg(log && strstr(log, "window         holds") && strstr(log, "window         refused"), "%s", log);
+    free(log);
+}
+END_TEST
+
 Suite *sandbox_suite(void)
 {
     Suite *s = suite_create("sandbox");
@@ -229,6 +244,7 @@ Suite *sandbox_suite(void)
     tcase_add_test(t, test_runner_under_the_profiler_reaches_its_lock_folder_alone);
     tcase_add_test(t, test_runner_signals_no_other_process_without_namespaces);
     tcase_add_test(t, test_runner_signals_no_other_process_without_namespaces_as_ordinary_user);
+    tcase_add_test(t, test_output_window_holds_and_carries_the_output);
     tcase_set_timeout(t, 120);
     suite_add_tcase(s, t);
     return s;

@@ -6,6 +6,8 @@
  * and nothing it says is believed unchecked: every verdict and every time is the scorer's. */
 #define _GNU_SOURCE
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,6 +25,7 @@ typedef struct runner {
     lab_call c;
     size_t in_bytes, back_bytes, nout, out_bytes;
     void *initial; /* an INOUT output's contents as sent, restored before every call */
+    unsigned char *window; /* timed cases: the scorer's output window (map_window), or NULL */
 } runner;
 
 /* AddressSanitizer's, when the runner is linked with it (SANITIZE=1). */
@@ -205,6 +208,16 @@ static void run_trials(runner *r)
     }
 }
 
+/* The scorer's output window, where it gave one of exactly this output's size (PROTO_WINDOW_FD),
+ * mapped; else NULL, and whole outputs go through the channel. */
+static unsigned char *map_window(size_t bytes)
+{
+    struct stat st;
+    if (fstat(PROTO_WINDOW_FD, &st) || !S_ISREG(st.st_mode) || (size_t)st.st_size != bytes || bytes == 0) return NULL;
+    void *w = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, PROTO_WINDOW_FD, 0);
+    return w == MAP_FAILED ? NULL : w;
+}
+
 /* FETCH: the whole output (downloaded by post) or the values at the positions sent with it. */
 static void answer_fetch(runner *r, unsigned char *vals, uint64_t *at)
 {
@@ -216,7 +229,10 @@ static void answer_fetch(runner *r, unsigned char *vals, uint64_t *at)
     if (f.count && read_all(PROTO_IN_FD, at, f.count * sizeof *at)) _exit(RUNNER_READ_FAILED);
     if (f.whole) {
         if (r->st->post) r->st->post(&r->c);
-        send_or_die(MSG_OUTPUT, r->c.buf[r->p->out], r->out_bytes);
+        if (r->window) {
+            memcpy(r->window, r->c.buf[r->p->out], r->out_bytes);
+            send_or_die(MSG_OUTPUT_WINDOW, NULL, 0);
+        } else send_or_die(MSG_OUTPUT, r->c.buf[r->p->out], r->out_bytes);
         return;
     }
     size_t esz = elem_bytes(r->b[r->p->out].type);
@@ -245,6 +261,7 @@ static void serve_timed(runner *r)
     else recv_inputs(r);
     if (r->st->setup) r->st->setup(&r->c);
     forget_seed();
+    r->window = map_window(r->out_bytes);
     send_or_die(MSG_READY, NULL, 0);
     msg_head h;
     unsigned calls = 0;
@@ -293,6 +310,7 @@ static void serve_timed(runner *r)
     free(trace);
     free(vals);
     free(at);
+    if (r->window) munmap(r->window, r->out_bytes), r->window = NULL;
 }
 
 /* OpenMP's thread count for a case, where the student's object brought OpenMP in (lab 03). */

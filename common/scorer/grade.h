@@ -129,6 +129,7 @@ typedef struct grader {
     unsigned timed_runs; /* timed runs so far: each gets inputs and secrets of its own */
     runner_proc proc;  /* the session's runner ... */
     int alive;         /* ... while it runs */
+    size_t window_bytes; /* the output window the next runner started gets (0: none) */
     int stage;         /* the stage it serves */
     int sessions;      /* runner processes started (for the report on grading speed) */
     char sanitizer[PATH_MAX]; /* SANITIZE=1 on a GPU lab: compute-sanitizer's path */

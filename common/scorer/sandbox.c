@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -48,6 +49,7 @@ typedef struct launch {
     gid_t gid;
     pid_t parent;
     int report_fd; /* where the set-up process says which process is the runner (a report) */
+    int window_fd; /* the output window (PROTO_WINDOW_FD), or -1 */
 } launch;
 
 /* What the set-up process tells the scorer: the runner's pid as the scorer sees it, and whether
@@ -135,7 +137,8 @@ static int arrange_fds(const launch *l, int *exe_fd)
     int hi_in = fcntl(l->in_fd, F_DUPFD, 10), hi_out = fcntl(l->out_fd, F_DUPFD, 10);
     int hi_exe = exe < 0 ? -1 : fcntl(exe, F_DUPFD_CLOEXEC, 10);
     int hi_report = fcntl(l->report_fd, F_DUPFD_CLOEXEC, 10);
-    if (hi_in < 0 || hi_out < 0 || hi_report < 0 || dup2(devnull, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0 ||
+    int hi_window = l->window_fd < 0 ? -1 : fcntl(l->window_fd, F_DUPFD, 10);
+    if (hi_in < 0 || hi_out < 0 || hi_report < 0 || (l->window_fd >= 0 && hi_window < 0) || dup2(devnull, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0 ||
         dup2(hi_in, PROTO_IN_FD) < 0 || dup2(hi_out, PROTO_OUT_FD) < 0 || dup3(hi_report, REPORT_FD, O_CLOEXEC) < 0)
         return -1;
     *exe_fd = -1;
@@ -143,7 +146,9 @@ static int arrange_fds(const launch *l, int *exe_fd)
         *exe_fd = PROTO_OUT_FD + 1;
         if (dup3(hi_exe, *exe_fd, l->lim->wrapper ? 0 : O_CLOEXEC) < 0) return -1;
     } else close(PROTO_OUT_FD + 1); /* under perf: whatever landed there */
-    syscall(SYS_close_range, REPORT_FD + 1, ~0u, 0);
+    _Static_assert(PROTO_WINDOW_FD == REPORT_FD + 1, "the window follows the report");
+    if (hi_window >= 0 && dup2(hi_window, PROTO_WINDOW_FD) < 0) return -1;
+    syscall(SYS_close_range, hi_window >= 0 ? PROTO_WINDOW_FD + 1 : REPORT_FD + 1, ~0u, 0);
     return 0;
 }
 
@@ -400,6 +405,25 @@ static pid_t which_runner(pid_t setup, int rep, const sandbox_limits *lim)
     return r.runner;
 }
 
+/* The output window of a timed case (PROTO_WINDOW_FD): a shared memory file of `bytes`, sealed at
+ * that size, so that the runner can neither shrink it under our view (a read past its end would
+ * kill the scorer with SIGBUS) nor grow it; our view is read-only. It holds nothing but the
+ * outputs the runner puts there, which runner_recv_output copies out before anything reads them.
+ * The descriptor (close-on-exec here; the child dups it to PROTO_WINDOW_FD) in *fd, or -1 where
+ * the system refuses any of it: then the runner has no window and uses the channel. */
+static const unsigned char *make_window(size_t bytes, int *fd)
+{
+    *fd = memfd_create("wb-output-window", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (*fd < 0) return NULL;
+    void *view = MAP_FAILED;
+    if (ftruncate(*fd, (off_t)bytes) == 0 && fcntl(*fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) == 0)
+        view = mmap(NULL, bytes, PROT_READ, MAP_SHARED, *fd, 0);
+    if (view != MAP_FAILED) return view;
+    close(*fd);
+    *fd = -1;
+    return NULL;
+}
+
 /* `dir` is no longer used: the runner must not run in (or near) the build folder. */
 int runner_start(runner_proc *p, const char *exe, const char *dir, const char *out_path, const sandbox_limits *lim)
 {
@@ -425,13 +449,18 @@ int runner_start(runner_proc *p, const char *exe, const char *dir, const char *o
      * a sixteenth of the wake-ups of the 64 KiB default: twice the rate. Where refused, the default. */
     fcntl(from[0], F_SETPIPE_SZ, 1 << 20);
     fcntl(to[1], F_SETPIPE_SZ, 1 << 20);
-    l.in_fd = to[0], l.out_fd = from[1], l.report_fd = rep[1];
+    l.in_fd = to[0], l.out_fd = from[1], l.report_fd = rep[1], l.window_fd = -1;
+    if (lim->window_bytes) {
+        p->window = make_window(lim->window_bytes, &l.window_fd);
+        p->window_bytes = p->window ? lim->window_bytes : 0;
+    }
     signal(SIGPIPE, SIG_IGN); /* a dead runner shows up as a failed write, not a dead scorer */
     pid_t pid = fork();
     if (pid == 0) child(&l);
     close(to[0]);
     close(from[1]);
     close(rep[1]);
+    if (l.window_fd >= 0) close(l.window_fd); /* the view stays */
     if (pid < 0) {
         close(to[1]);
         close(from[0]);
@@ -445,6 +474,7 @@ int runner_start(runner_proc *p, const char *exe, const char *dir, const char *o
     return 0;
 fail:;
     int saved = errno;
+    if (p->window) munmap((void *)p->window, p->window_bytes), p->window = NULL;
     rmdir(p->cwd);
     errno = saved;
     return -1;
@@ -497,6 +527,19 @@ int runner_recv(runner_proc *p, uint32_t kind, void *payload, size_t bytes)
         return -1;
     }
     return bytes ? io_all(p, p->from, payload, bytes, 0) : 0;
+}
+
+int runner_recv_output(runner_proc *p, void *payload, size_t bytes)
+{
+    msg_head h;
+    if (io_all(p, p->from, &h, sizeof h, 0)) return -1;
+    if (h.magic == PROTO_MAGIC && h.kind == MSG_OUTPUT && h.bytes == bytes) return bytes ? io_all(p, p->from, payload, bytes, 0) : 0;
+    if (h.magic == PROTO_MAGIC && h.kind == MSG_OUTPUT_WINDOW && h.bytes == 0 && p->window && p->window_bytes == bytes) {
+        memcpy(payload, p->window, bytes);
+        return 0;
+    }
+    p->bad_message = 1;
+    return -1;
 }
 
 int runner_recv_same(runner_proc *p, uint32_t kind, const void *const *part, const size_t *len, int n, int *differs)
@@ -609,6 +652,7 @@ runner_end runner_finish(runner_proc *p)
     e.sig = e.signaled ? WTERMSIG(status) : 0;
     remove_private_dir(p);
     repeat_trace(p);
+    if (p->window) munmap((void *)p->window, p->window_bytes), p->window = NULL;
     return e;
 }
 

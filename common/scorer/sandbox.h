@@ -21,6 +21,7 @@ typedef struct sandbox_limits {
                                  0: it and the runner are sandboxed as the runner alone is (compute-sanitizer) */
     int passive_wait;    /* OpenMP's idle threads sleep at once instead of spinning (OMP_WAIT_POLICY=PASSIVE):
                             the runner of a probe of shared work (session.c, run_starved) */
+    size_t window_bytes; /* > 0: an output window of this size for the runner (PROTO_WINDOW_FD) */
 } sandbox_limits;
 
 typedef struct runner_proc {
@@ -32,6 +33,8 @@ typedef struct runner_proc {
     char cwd[64];    /* the runner's private empty folder (under /tmp), removed by runner_finish; "" if none */
     double exit_grace_s; /* how long runner_finish waits for it to exit on its own (a sanitizer's report) */
     char trace[1200]; /* WB_SECCOMP_TRACE=1: the capture file, whose seccomp lines runner_finish repeats; else "" */
+    const unsigned char *window; /* our read-only view of the runner's output window, or NULL */
+    size_t window_bytes;
 } runner_proc;
 
 /* Exit statuses of a runner that never got as far as running (the child between fork and exec). */
@@ -69,6 +72,10 @@ int runner_start(runner_proc *p, const char *exe, const char *dir, const char *o
  * ending, or a message of the wrong kind or size (a corrupted channel). */
 int runner_send(runner_proc *p, uint32_t kind, const void *payload, size_t bytes);
 int runner_recv(runner_proc *p, uint32_t kind, void *payload, size_t bytes);
+/* A whole output of `bytes`: through the channel (MSG_OUTPUT), or, where the runner has a window of
+ * that size, a MSG_OUTPUT_WINDOW that says it is there, copied out of it once into `payload` (the
+ * runner can still write the window: what is checked is this copy). 0 when it came. */
+int runner_recv_output(runner_proc *p, void *payload, size_t bytes);
 /* A message whose payload should be the n parts given, one after another: received a mebibyte at
  * a time and compared as it comes (no copy of a gigabyte is kept); *differs is the first part that
  * differs, or -1. 0 when the whole message came. */

@@ -63,6 +63,7 @@ static int session_ensure(grader *g, int stage)
     sandbox_limits lim = g->lim;
     lim.timeout_s *= 8;
     lim.threads = g->run->threads;
+    lim.window_bytes = g->window_bytes;
     if (runner_start(&g->proc, g->runner, g->scratch, g->output, &lim)) die("cannot start %s", g->runner);
     g->alive = 1;
     g->stage = stage;
@@ -236,7 +237,7 @@ static int fetch(runner_proc *p, int whole, const uint64_t *at, size_t count, vo
     memcpy(msg + sizeof(fetch_msg), at, whole ? 0 : count * sizeof *at);
     int io = runner_send(p, MSG_FETCH, msg, sizeof(fetch_msg) + (whole ? 0 : count * sizeof *at));
     free(msg);
-    return io ? io : runner_recv(p, whole ? MSG_OUTPUT : MSG_SAMPLES, vals, whole ? out_bytes : count * esz);
+    return io ? io : whole ? runner_recv_output(p, vals, out_bytes) : runner_recv(p, MSG_SAMPLES, vals, count * esz);
 }
 
 /* The round trip of a call with nothing in it: GO to DONE, and GO to the answer to a FETCH of the
@@ -419,7 +420,10 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     job j = {.stage = (uint32_t)stage, .s = shape, .timed = 1, .vary = vary, .threads = g->case_threads,
              .seeded = (uint32_t)seeded, .digest_key = rng_next(&pick)};
     session_end(g); /* a fresh runner: no student code has run in it before the empty calls */
+    /* Whole outputs of a MiB or more come through a window, not the channel (PROTO_WINDOW_FD) */
+    g->window_bytes = buf_bytes(&s.b[pr->out]) >= (1u << 20) ? buf_bytes(&s.b[pr->out]) : 0;
     int io = case_begin(g, &j, seeded ? 0 : s.packed_bytes);
+    g->window_bytes = 0;
     if (seeded) io = io ? io : runner_send(&g->proc, MSG_INPUT, &input_seed, sizeof input_seed);
     else io = io ? io : runner_send(&g->proc, MSG_INPUT, s.packed, s.packed_bytes);
     io = io ? io : runner_recv(&g->proc, MSG_READY, NULL, 0);

@@ -1,7 +1,8 @@
 /* check.c - the scorer's side of the sandbox test (build/tests/sandbox-check).
  *
  * usage: sandbox-check [--refuse-namespaces] [--wrapper] RUNNER WHAT...   WHAT: a route of routes.h, a group
- * ("signal", "wx"), or "pidns" (does the runner have a PID namespace of its own?). One line a
+ * ("signal", "wx"), "pidns" (does the runner have a PID namespace of its own?), or "window" (RUNNER
+ * is build/tests/sandbox-window: does the output window carry a whole output and hold against it?). One line a
  * route, then exit 0 when every route tried is closed, 1 when one is open, 2 when the test itself
  * could not run. --refuse-namespaces plays a kernel that refuses every namespace, so the runner's
  * system-call filter is seen to hold alone (the sandbox's fallback). --wrapper starts the runner
@@ -18,6 +19,7 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -213,6 +215,41 @@ static int check_pid_namespace(const char *runner, const char *scratch)
     return 1;
 }
 
+/* The output window (tests/sandbox/window.c, its runner): started with a window, the runner cannot
+ * shrink, grow or seal it, and the pattern it writes there is what runner_recv_output gives; started
+ * without one, its claim that the output is in a window is refused. 0 when both hold. */
+#define WINDOW_TEST_BYTES (1u << 20)
+static int check_window(const char *runner, const char *scratch)
+{
+    char out[512], ended[160];
+    snprintf(out, sizeof out, "%s/runner-output", scratch);
+    static uint32_t got[WINDOW_TEST_BYTES / 4];
+    int status = 0;
+    for (int given = 1; given >= 0; given--) {
+        /* (an output file limit above twice the window: else growing it is refused by SIGXFSZ, not the seal) */
+        sandbox_limits lim = {.timeout_s = 10, .memory_bytes = (size_t)1 << 30, .output_bytes = 8 << 20, .threads = 1,
+                              .window_bytes = given ? WINDOW_TEST_BYTES : 0};
+        runner_proc p;
+        if (runner_start(&p, runner, NULL, out, &lim)) return printf("window         not tried: no runner\n"), 2;
+        if (given && !p.window) return printf("window         not tried: this system gives no window\n"), 2;
+        memset(got, 0, sizeof got);
+        int io = runner_recv_output(&p, got, WINDOW_TEST_BYTES), bad = p.bad_message;
+        runner_end e = runner_finish(&p);
+        uint32_t wrong = 0;
+        for (uint32_t i = 0; i < WINDOW_TEST_BYTES / 4; i++) wrong += got[i] != i * 2654435761u;
+        if (given && (io || wrong || !e.exited || e.code)) {
+            printf("window         BROKEN: given a window, the runner %s; the output came %s, %u words wrong\n",
+                   runner_end_text(&e, ended, sizeof ended), io ? "not" : "through", (unsigned)wrong);
+            status = 1;
+        } else if (given) printf("window         holds: not shrunk, grown or sealed, and the output came through it\n");
+        else if (io == 0 || !bad) {
+            printf("window         BROKEN: a runner with no window said its output was in one, and was believed\n");
+            status = 1;
+        } else printf("window         refused: a runner with no window that says its output is in one\n");
+    }
+    return status;
+}
+
 /* unshare fails with EPERM from here on, in this process and every one it starts, as on a kernel
  * without user namespaces in a container without CAP_SYS_ADMIN. 0, or -1 if refused. */
 static int refuse_namespaces(void)
@@ -251,6 +288,7 @@ int main(int argc, char **argv)
     int status = 0, tried = 0;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "pidns")) status = worst(status, check_pid_namespace(argv[1], scratch)), tried++;
+        if (!strcmp(argv[i], "window")) status = worst(status, check_window(argv[1], scratch)), tried++;
         for (int r = 0; r < ROUTE_COUNT; r++)
             if (!strcmp(argv[i], route[r].name) || !strcmp(argv[i], route[r].group))
                 status = worst(status, try_route(argv[1], scratch, r)), tried++;
