@@ -228,11 +228,17 @@ static void answer_fetch(runner *r, unsigned char *vals, uint64_t *at)
         _exit(RUNNER_READ_FAILED);
     if (f.count && read_all(PROTO_IN_FD, at, f.count * sizeof *at)) _exit(RUNNER_READ_FAILED);
     if (f.whole) {
+        /* A device stage's post downloads its output into c.buf[out], whatever that holds: pointed
+         * at the window, it downloads there, and the output is moved once. */
+        void **out = &r->c.buf[r->p->out], *host = *out;
+        int direct = r->window && r->st->on_device && r->st->post;
+        if (direct) *out = r->window;
         if (r->st->post) r->st->post(&r->c);
+        *out = host;
         if (r->window) {
-            memcpy(r->window, r->c.buf[r->p->out], r->out_bytes);
+            if (!direct) memcpy(r->window, host, r->out_bytes);
             send_or_die(MSG_OUTPUT_WINDOW, NULL, 0);
-        } else send_or_die(MSG_OUTPUT, r->c.buf[r->p->out], r->out_bytes);
+        } else send_or_die(MSG_OUTPUT, host, r->out_bytes);
         return;
     }
     size_t esz = elem_bytes(r->b[r->p->out].type);

@@ -535,7 +535,13 @@ int runner_recv_output(runner_proc *p, void *payload, size_t bytes)
     if (io_all(p, p->from, &h, sizeof h, 0)) return -1;
     if (h.magic == PROTO_MAGIC && h.kind == MSG_OUTPUT && h.bytes == bytes) return bytes ? io_all(p, p->from, payload, bytes, 0) : 0;
     if (h.magic == PROTO_MAGIC && h.kind == MSG_OUTPUT_WINDOW && h.bytes == 0 && p->window && p->window_bytes == bytes) {
-        memcpy(payload, p->window, bytes);
+        enum { PIECE = 4 << 20 }; /* in pieces, on every core: one thread copied 8-9 GB/s on an H200's host */
+        long pieces = (long)((bytes + PIECE - 1) / PIECE);
+#pragma omp parallel for schedule(static) if (pieces > 4)
+        for (long k = 0; k < pieces; k++) {
+            size_t at = (size_t)k * PIECE, n = bytes - at < PIECE ? bytes - at : PIECE;
+            memcpy((unsigned char *)payload + at, p->window + at, n);
+        }
         return 0;
     }
     p->bad_message = 1;
