@@ -10,7 +10,9 @@
  * input is derived from it, so nothing can be computed before it is revealed; with it the key of
  * the call's digest, drawn apart from it), answered by STAGED; GO, answered by DONE (the runner's own time and a digest of the whole output, which
  * commits it before any position is chosen); FETCH (positions chosen by the scorer after the
- * call, or the whole output), answered by SAMPLES or OUTPUT. The scorer's clock runs from GO to
+ * call, or the whole output), answered by SAMPLES or OUTPUT (or, where the scorer gave the
+ * runner an output window, PROTO_WINDOW_FD, by OUTPUT_WINDOW: the output is there, and the scorer
+ * copies it out once before reading any of it). The scorer's clock runs from GO to
  * the answer to FETCH, so a call is over, for the scorer, only when its results are in hand.
  * FINISH ends the timed calls: GUARDS, INPUTS and, in a traced lab, TRACE. Every case ends with
  * CASE_DONE. A timed case starts in a fresh runner, and its first calls are empty (the runner does

@@ -1,11 +1,12 @@
 #!/bin/sh
 # run.sh - the kernel studies behind labs 06, 08, 10 and 11's references, lab 09's long rows, and the
-# timer's hold (clocks) (docs/BENCHMARKS.md, "Labs 08-11 on a GPU", "The thirty-second session"):
+# timer's hold (clocks), and the cost of a whole fetch (fetch) (docs/BENCHMARKS.md, "Labs 08-11 on a GPU", "The thirty-second session"):
 # each times variants of one kernel with the grader's own timer (common/runner/gpu_kernels.cu; the
 # median of 15 calls, the L2 flushed between calls) beside the device's copy bandwidth, and, for the
 # scan, CUB; for lab 06, cuBLAS. A study, not a grader: no fresh inputs, full tiles only. Needs a GPU
 # and nvcc.
-#   sh scripts/studies/run.sh [scan|lookback|transpose|conv|softmax|sgemm|clocks]...   (default: all)
+#   sh scripts/studies/run.sh [scan|lookback|transpose|conv|softmax|sgemm|clocks|fetch]...   (default: all but
+#   fetch, which times the host's side of moving an output: the device-to-host copy, a pipe, memcpy)
 #   ARCH=sm_80 sh scripts/studies/run.sh                  (default: the first GPU's, else sm_90)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
