@@ -30,6 +30,7 @@ typedef struct stage_result {
     int calls;           /* timed calls made in the last timed run (the warm-up included) */
     int proven;          /* ... of which fetched whole with a matching digest: the ones timed */
     int disagreed;       /* ... of which the runner's own time disagreed with the scorer's */
+    int far_off;         /* ... and of those, the scorer's time was over DELAYED_BY times the runner's (session.c) */
     double empty_seconds; /* an empty call's round trip, GO to DONE, before the student's code ran */
     int fast_enough;
     double speedup, speedup_required; /* threaded labs: time at 1 thread / time at the lab's threads, or

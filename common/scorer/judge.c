@@ -602,10 +602,12 @@ static void judge_busy(grader *g, const lab_problem *p, stage_result *res, outco
     /* Condemned by its own figures: a stage that must run on every thread and kept one busy is one
      * thread's work, whatever the machine did (a neighbour turns CPU time into waits, counted too). */
     if (threads > 1 && res->speedup_required > 0 && res->cpus >= 0 && !threads_worked(res, threads)) return;
-    /* ... or whose runner's own clock the grader did not believe on any timed call (each claimed less
-     * than the grader's time allows: a clock moved, as lab 01's patched_clock does; an honest runner
-     * beside a busy neighbour had it so on at most 4 of 7-21 calls, docs/BENCHMARKS.md) */
-    if (res->proven >= 3 && res->disagreed >= res->proven) return;
+    /* ... or whose runner's own clock the grader found far off on every timed call (each claimed less
+     * than 1/DELAYED_BY of the grader's time: a clock moved, as lab 01's patched_clock moves it by a
+     * third). Disagreeing by a little is not enough: on a 2-CPU VM with both CPUs busy, an honest
+     * lab 01 runner's DONE came 0.3-5 ms past its own time on every call of 1.2-1.5 s (0.02-0.4%),
+     * past any fixed slack (docs/BENCHMARKS.md, the thirty-fourth session). */
+    if (res->proven >= 3 && res->far_off >= res->proven) return;
     if (!LAB.gpu && passes_given_back(res, o->reason, threads)) {
         double back = (res->cpus + lost_cpus(res)) / res->cpus, figure = given_back(res, o->reason);
         char would[200]; /* the figure the rule compared, beside the one measured */

@@ -464,12 +464,14 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
     }
     res->empty_seconds = empty.done;
     timed = 0, disagreed = 0;
+    unsigned far_off = 0;
     for (unsigned c = 0; c < calls; c++) {
         if (!tc[c].outside) continue; /* no answer came */
         tc[c].seconds = judged_time(tc[c].outside, tc[c].claimed, tc[c].whole ? empty.done : empty.answer,
                                     1e-6 * config_num_or(&g->run->cfg, "clock_slack_us", 20));
         tc[c].disagreed = tc[c].seconds != tc[c].claimed;
-        if (tc[c].verified) timed += tc[c].seconds, disagreed += tc[c].disagreed;
+        tc[c].delayed = tc[c].seconds > DELAYED_BY * fmin(tc[c].claimed, tc[c].outside);
+        if (tc[c].verified) timed += tc[c].seconds, disagreed += tc[c].disagreed, far_off += tc[c].delayed;
         log_call(pr, shape, c, tc[c].whole, tc[c].outside, tc[c].claimed, tc[c].seconds,
                  tc[c].whole ? empty.done : empty.answer);
     }
@@ -519,6 +521,7 @@ outcome run_timed(grader *g, int stage, lab_shape shape, stage_result *res)
         res->calls = calls;
         res->proven = proven;
         res->disagreed = disagreed;
+        res->far_off = (int)far_off;
         free(t);
         if (trace && !res->trace && trace->count >= 0 && trace->count <= TRACE_MAX) {
             res->ntrace = trace->count;
