@@ -1,4 +1,4 @@
-/* expect: technique in matvec,matmul
+/* expect: technique|too-slow in matvec,matmul
  * threats: 36 (rows of ../shared/GRADER_THREATS.md)
  * A fast serial kernel dressed as parallel: thread 0 does each call alone, with a kernel good enough
  * to meet the stage's speedup by itself (four row sums at a time for matvec, as fast as one thread
@@ -9,7 +9,10 @@
  * work (judge.c, judge_shared): with every thread on one CPU and thread 0 given it only when the
  * others leave it idle, the spinners take it and the call does not end. Graded on matvec and matmul
  * (blocked does nothing: its timed shape costs make check half a minute; the study in
- * docs/BENCHMARKS.md graded all three). */
+ * docs/BENCHMARKS.md graded all three). One thread streams at most the one-thread roof, which on a
+ * 2-CPU VM is under half the two threads' triad: this matvec read 39-44% of a ceiling that asks 40%
+ * there (2026-11-29), so it is either too slow or, at 40% and over, caught by the probe; matmul, at
+ * 25% of OpenBLAS against 2.5%, always reaches the probe. Either way no speed points. */
 #include <omp.h>
 
 #include "planted/common.h"
