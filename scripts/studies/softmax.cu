@@ -139,10 +139,7 @@ template <int CH>
 __global__ void __launch_bounds__(256) smem_chunks_kernel(int n, int chunks, const float *__restrict__ in, float *__restrict__ out)
 {
     extern __shared__ float4 buf[];
-    __shared__ unsigned ticket_s;
-    if (threadIdx.x == 0) ticket_s = atomicAdd(&chunk_ticket, 1u);
-    __syncthreads();
-    const unsigned ticket = ticket_s, c = ticket % chunks;
+    const unsigned ticket = take_ticket(), c = ticket % chunks;
     const size_t row = ticket / chunks;
     const float4 *x = reinterpret_cast<const float4 *>(in + row * n);
     float4 *y = reinterpret_cast<float4 *>(out + row * n);
@@ -158,21 +155,8 @@ __global__ void __launch_bounds__(256) smem_chunks_kernel(int n, int chunks, con
     mx = block_reduce<warp_max>(mx, -FLT_MAX);
     for (int k = threadIdx.x; k < cnt; k += 256) { float4 v = buf[k]; s += exp_in_place(v, mx); }
     s = block_reduce<warp_sum>(s, 0.0f);
-    volatile unsigned long long *pairs = chunk_pair + row * chunks;
-    if (threadIdx.x == 0) pairs[c] = (unsigned long long)__float_as_uint(s) << 32 | __float_as_uint(mx);
-    float M = -FLT_MAX, S = 0;
-    for (int k = threadIdx.x; k < chunks; k += 256) {
-        unsigned long long p;
-        do p = pairs[k];
-        while ((p >> 32) == 0);
-        online_merge(M, S, __uint_as_float((unsigned)p), __uint_as_float((unsigned)(p >> 32)));
-    }
-    online_block(M, S);
-    if (threadIdx.x == 0 && atomicAdd(&chunk_rows_done[row], 1u) == (unsigned)chunks - 1) {
-        for (int k = 0; k < chunks; k++) pairs[k] = 0;
-        chunk_rows_done[row] = 0;
-        if (atomicAdd(&chunk_blocks_done, (unsigned)chunks) == gridDim.x - chunks) chunk_ticket = 0, chunk_blocks_done = 0;
-    }
+    float M, S;
+    merge_row_pairs(row, chunks, c, mx, s, M, S);
     const float inv = 1.0f / S;
     for (int k = threadIdx.x; k < cnt; k += 256) {
         float4 v = buf[k];

@@ -269,6 +269,36 @@ template <typename V> __device__ V lowest();
 template <> __device__ float lowest<float>() { return -FLT_MAX; }
 template <> __device__ float4 lowest<float4>() { return make_float4(-FLT_MAX, -FLT_MAX, -FLT_MAX, -FLT_MAX); }
 
+/* A block's slice [lo, hi) of a row, K values a thread strided by the block's T threads, into v:
+ * the slice's maximum (mx) and the sum of exp(v - mx) (s), in every thread; v then holds the
+ * exponentials. And the slice written from them, each scaled by `scale`. */
+template <int K, int T, typename V>
+__device__ void slice_in_registers(const V *__restrict__ x, int lo, int hi, V (&v)[K], float &mx, float &s)
+{
+    mx = -FLT_MAX, s = 0;
+#pragma unroll
+    for (int k = 0; k < K; k++) {
+        int j = lo + (int)threadIdx.x + k * T;
+        v[k] = j < hi ? x[j] : lowest<V>();
+        mx = fmaxf(mx, most(v[k]));
+    }
+    mx = block_reduce<warp_max>(mx, -FLT_MAX);
+#pragma unroll
+    for (int k = 0; k < K; k++)
+        if (lo + (int)threadIdx.x + k * T < hi) s += exp_in_place(v[k], mx);
+    s = block_reduce<warp_sum>(s, 0.0f);
+}
+
+template <int K, int T, typename V>
+__device__ void slice_written(V *__restrict__ y, int lo, int hi, const V (&v)[K], float scale)
+{
+#pragma unroll
+    for (int k = 0; k < K; k++) {
+        int j = lo + (int)threadIdx.x + k * T;
+        if (j < hi) y[j] = scaled(v[k], scale);
+    }
+}
+
 constexpr int CLUSTER_THREADS = 256;
 
 /* Rows of 8193 to 65536 on Hopper: a row split over a cluster of CS blocks on neighbouring SMs,
@@ -291,18 +321,8 @@ __global__ void CLUSTER_OF(CS) __launch_bounds__(CLUSTER_THREADS)
     const V *x = reinterpret_cast<const V *>(in + row * n);
     V *y = reinterpret_cast<V *>(out + row * n), v[K];
     const int nv = n / W, per = (nv + CS - 1) / CS, lo = (int)cluster.block_rank() * per, hi = min(nv, lo + per);
-    float mx = -FLT_MAX, s = 0;
-#pragma unroll
-    for (int k = 0; k < K; k++) {
-        int j = lo + (int)threadIdx.x + k * CLUSTER_THREADS;
-        v[k] = j < hi ? x[j] : lowest<V>();
-        mx = fmaxf(mx, most(v[k]));
-    }
-    mx = block_reduce<warp_max>(mx, -FLT_MAX);
-#pragma unroll
-    for (int k = 0; k < K; k++)
-        if (lo + (int)threadIdx.x + k * CLUSTER_THREADS < hi) s += exp_in_place(v[k], mx);
-    s = block_reduce<warp_sum>(s, 0.0f);
+    float mx, s;
+    slice_in_registers<K, CLUSTER_THREADS>(x, lo, hi, v, mx, s);
     __shared__ float2 pair; /* this block's, read by the others */
     if (threadIdx.x == 0) pair = make_float2(mx, s);
     cluster.sync();
@@ -312,12 +332,7 @@ __global__ void CLUSTER_OF(CS) __launch_bounds__(CLUSTER_THREADS)
         online_merge(M, S, p.x, p.y);
     }
     cluster.sync(); /* no block ends while another still reads its pair */
-    const float scale = __expf(mx - M) / S;
-#pragma unroll
-    for (int k = 0; k < K; k++) {
-        int j = lo + (int)threadIdx.x + k * CLUSTER_THREADS;
-        if (j < hi) y[j] = scaled(v[k], scale);
-    }
+    slice_written<K, CLUSTER_THREADS>(y, lo, hi, v, __expf(mx - M) / S);
 #endif
 }
 
@@ -346,35 +361,24 @@ __device__ unsigned long long chunk_pair[CHUNK_PAIRS]; /* (max, sum) of a chunk;
 __device__ unsigned chunk_rows_done[CHUNK_ROWS];       /* blocks of the row done reading its pairs */
 __device__ unsigned chunk_ticket, chunk_blocks_done;
 
-template <typename V, int F = CHUNK_FLOATS>
-__global__ void __launch_bounds__(CHUNK_THREADS) row_chunks_kernel(int n, int chunks, const float *__restrict__ in,
-                                                                   float *__restrict__ out)
+/* This block's piece: the next from the counter, in every thread. */
+__device__ unsigned take_ticket()
 {
-    constexpr int W = sizeof(V) / sizeof(float), K = F / W, CHUNK = CHUNK_THREADS * F;
-    __shared__ unsigned ticket_s;
-    if (threadIdx.x == 0) ticket_s = atomicAdd(&chunk_ticket, 1u);
+    __shared__ unsigned ticket;
+    if (threadIdx.x == 0) ticket = atomicAdd(&chunk_ticket, 1u);
     __syncthreads();
-    const unsigned ticket = ticket_s, c = ticket % chunks;
-    const size_t row = ticket / chunks;
-    const V *x = reinterpret_cast<const V *>(in + row * n);
-    V *y = reinterpret_cast<V *>(out + row * n), v[K];
-    const int nv = n / W, lo = (int)c * (CHUNK / W), hi = min(nv, lo + CHUNK / W);
-    float mx = -FLT_MAX, s = 0;
-#pragma unroll
-    for (int k = 0; k < K; k++) {
-        int j = lo + (int)threadIdx.x + k * CHUNK_THREADS;
-        v[k] = j < hi ? x[j] : lowest<V>();
-        mx = fmaxf(mx, most(v[k]));
-    }
-    mx = block_reduce<warp_max>(mx, -FLT_MAX);
-#pragma unroll
-    for (int k = 0; k < K; k++)
-        if (lo + (int)threadIdx.x + k * CHUNK_THREADS < hi) s += exp_in_place(v[k], mx);
-    s = block_reduce<warp_sum>(s, 0.0f);
+    return ticket;
+}
+
+/* Piece c's pair published, then the pairs of all `chunks` pieces of the row merged, in every
+ * thread, once each has arrived. The last block of the row to merge leaves them zeroed, and the
+ * last of the grid the counters. */
+__device__ void merge_row_pairs(size_t row, int chunks, unsigned c, float mx, float s, float &M, float &S)
+{
     volatile unsigned long long *pairs = chunk_pair + row * chunks;
     if (threadIdx.x == 0) pairs[c] = (unsigned long long)__float_as_uint(s) << 32 | __float_as_uint(mx);
-    float M = -FLT_MAX, S = 0;
-    for (int k = threadIdx.x; k < chunks; k += CHUNK_THREADS) {
+    M = -FLT_MAX, S = 0;
+    for (int k = threadIdx.x; k < chunks; k += blockDim.x) {
         unsigned long long p;
         do p = pairs[k];
         while ((p >> 32) == 0);
@@ -387,12 +391,22 @@ __global__ void __launch_bounds__(CHUNK_THREADS) row_chunks_kernel(int n, int ch
         if (atomicAdd(&chunk_blocks_done, (unsigned)chunks) == gridDim.x - chunks) /* the grid's last row */
             chunk_ticket = 0, chunk_blocks_done = 0;
     }
-    const float scale = __expf(mx - M) / S;
-#pragma unroll
-    for (int k = 0; k < K; k++) {
-        int j = lo + (int)threadIdx.x + k * CHUNK_THREADS;
-        if (j < hi) y[j] = scaled(v[k], scale);
-    }
+}
+
+template <typename V, int F = CHUNK_FLOATS>
+__global__ void __launch_bounds__(CHUNK_THREADS) row_chunks_kernel(int n, int chunks, const float *__restrict__ in,
+                                                                   float *__restrict__ out)
+{
+    constexpr int W = sizeof(V) / sizeof(float), K = F / W, CHUNK = CHUNK_THREADS * F;
+    const unsigned ticket = take_ticket(), c = ticket % chunks;
+    const size_t row = ticket / chunks;
+    const V *x = reinterpret_cast<const V *>(in + row * n);
+    V *y = reinterpret_cast<V *>(out + row * n), v[K];
+    const int nv = n / W, lo = (int)c * (CHUNK / W), hi = min(nv, lo + CHUNK / W);
+    float mx, s, M, S;
+    slice_in_registers<K, CHUNK_THREADS>(x, lo, hi, v, mx, s);
+    merge_row_pairs(row, chunks, c, mx, s, M, S);
+    slice_written<K, CHUNK_THREADS>(y, lo, hi, v, __expf(mx - M) / S);
 }
 
 /* Whether rows of n may take row_chunks_kernel: its pairs fit, and a row's blocks are at most half
