@@ -4,11 +4,16 @@
 // row-major and B given as B^T, N x K row-major (both K-major, the layout wgmma reads without a
 // transpose), BF16 inputs, FP32 accumulation and output. Sizes multiples of the tiles. Each C is
 // checked against cuBLAS's at sampled elements, and both against a double-precision sum at a few.
-// Built for sm_90a (wgmma exists only there) by scripts/studies/run.sh wgmma.
+// Stage 2 (tma<BM, STAGES>): the tiles brought by the tensor memory accelerator (TMA, the copy engine
+// of cp.async.bulk.tensor) into a ring of STAGES shared-memory stages, each completing on an
+// mbarrier, the MMAs of one k step in flight while the next waits for its tile.
+// Built for sm_90a (wgmma exists only there) by scripts/studies/run.sh wgmma (with -lcuda: the
+// tensor maps are made by the driver's cuTensorMapEncodeTiled).
 #include "common.h"
 #include <cstdint>
 #include <cmath>
 #include <cublas_v2.h>
+#include <cuda.h>
 #include <cuda_bf16.h>
 
 typedef __nv_bfloat16 bf16;
@@ -115,6 +120,121 @@ static __global__ void __launch_bounds__(128) stage1(int M, int N, int K, const 
         }
 }
 
+/* ---- stage 2: TMA and mbarriers */
+
+static __device__ __forceinline__ uint32_t smem_u32(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
+static __device__ __forceinline__ void mbar_init(uint64_t *bar, int count)
+{
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(smem_u32(bar)), "r"(count));
+}
+/* one arrival, and the bytes the copies completing on this barrier will bring */
+static __device__ __forceinline__ void mbar_expect(uint64_t *bar, uint32_t bytes)
+{
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(smem_u32(bar)), "r"(bytes) : "memory");
+}
+/* until the barrier's phase of this parity has completed */
+static __device__ __forceinline__ void mbar_wait(uint64_t *bar, uint32_t parity)
+{
+    uint32_t done;
+    do {
+        asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}\n"
+                     : "=r"(done) : "r"(smem_u32(bar)), "r"(parity) : "memory");
+    } while (!done);
+}
+/* the box at (c0, c1) (c0 the inner coordinate, in elements) of the tensor map's matrix, into dst,
+ * completing on bar */
+static __device__ __forceinline__ void tma_load(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1)
+{
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\n"
+                 ::"r"(smem_u32(dst)), "l"((uint64_t)map), "r"(c0), "r"(c1), "r"(smem_u32(bar)) : "memory");
+}
+template <int N> static __device__ __forceinline__ void wgmma_wait()
+{
+    asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
+}
+
+template <int BM, int STAGES> constexpr int tma_smem() { return STAGES * (BM + 128) * 64 * 2 + 1024 + 64; }
+
+/* One warpgroup a BM x 128 tile of C. Thread 0 keeps STAGES k tiles in flight: each stage's A and B
+ * tiles (TMA boxes of 64 x BM and 64 x 128, swizzled by the copy engine as stage 1 swizzled by hand)
+ * complete on the stage's mbarrier, whose phase flips each time the stage is filled. The MMAs of
+ * k tile kt are issued, then those of kt - 1 waited for (one group stays in flight), and only then
+ * is kt - 1's stage filled again, with k tile kt - 1 + STAGES. */
+template <int BM, int STAGES>
+static __global__ void __launch_bounds__(128) tma(int M, int N, int K, const __grid_constant__ CUtensorMap map_a,
+                                                  const __grid_constant__ CUtensorMap map_b, float *C)
+{
+    extern __shared__ unsigned char raw[];
+    unsigned char *base = (unsigned char *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023);
+    bf16 *As = (bf16 *)base, *Bs = As + STAGES * BM * 64;
+    uint64_t *full = (uint64_t *)(Bs + STAGES * 128 * 64);
+    const uint32_t bytes = (BM + 128) * 64 * 2;
+    int bm = blockIdx.y * BM, bn = blockIdx.x * 128, t = threadIdx.x, tiles = K / 64;
+    if (t == 0) {
+        for (int s = 0; s < STAGES; s++) mbar_init(&full[s], 1);
+        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    }
+    __syncthreads();
+    if (t == 0)
+        for (int s = 0; s < STAGES && s < tiles; s++) {
+            mbar_expect(&full[s], bytes);
+            tma_load(As + s * BM * 64, &map_a, &full[s], s * 64, bm);
+            tma_load(Bs + s * 128 * 64, &map_b, &full[s], s * 64, bn);
+        }
+    float d[BM / 64][64];
+#pragma unroll
+    for (int h = 0; h < BM / 64; h++)
+#pragma unroll
+        for (int i = 0; i < 64; i++) d[h][i] = 0.0f;
+    for (int kt = 0; kt < tiles; kt++) {
+        int s = kt % STAGES;
+        mbar_wait(&full[s], (kt / STAGES) & 1);
+        wgmma_fence();
+#pragma unroll
+        for (int kk = 0; kk < 4; kk++)
+#pragma unroll
+            for (int h = 0; h < BM / 64; h++)
+                wgmma_m64n128k16(d[h], desc_of(As + s * BM * 64 + h * 64 * 64 + kk * 16), desc_of(Bs + s * 128 * 64 + kk * 16), 1);
+        wgmma_commit();
+        wgmma_wait<1>(); /* k tile kt - 1's MMAs are done: its stage may be filled again */
+#pragma unroll
+        for (int h = 0; h < BM / 64; h++) pin(d[h]);
+        __syncthreads();
+        int next = kt - 1 + STAGES;
+        if (t == 0 && kt >= 1 && next < tiles) {
+            int sp = (kt - 1) % STAGES;
+            mbar_expect(&full[sp], bytes);
+            tma_load(As + sp * BM * 64, &map_a, &full[sp], next * 64, bm);
+            tma_load(Bs + sp * 128 * 64, &map_b, &full[sp], next * 64, bn);
+        }
+    }
+    wgmma_wait<0>();
+#pragma unroll
+    for (int h = 0; h < BM / 64; h++) pin(d[h]);
+    int w = t / 32, lane = t % 32;
+#pragma unroll
+    for (int h = 0; h < BM / 64; h++)
+#pragma unroll
+        for (int i = 0; i < 64; i += 2) {
+            int row = bm + 64 * h + 16 * w + lane / 4 + 8 * ((i / 2) % 2), col = bn + 8 * (i / 4) + 2 * (lane % 4);
+            *(float2 *)(C + (size_t)row * N + col) = make_float2(d[h][i], d[h][i + 1]);
+        }
+}
+
+/* a row-major rows x cols bf16 matrix, read in boxes of 64 columns (128 bytes) x box_rows rows,
+ * swizzled 128 bytes */
+static CUtensorMap tensor_map(const bf16 *p, int rows, int cols, int box_rows)
+{
+    CUtensorMap m;
+    cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows}, strides[1] = {(cuuint64_t)cols * 2};
+    cuuint32_t box[2] = {64, (cuuint32_t)box_rows}, elem[2] = {1, 1};
+    CUresult r = cuTensorMapEncodeTiled(&m, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, (void *)p, dims, strides, box, elem,
+                                        CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                                        CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (r != CUDA_SUCCESS) { printf("cuTensorMapEncodeTiled: error %d\n", (int)r); exit(1); }
+    return m;
+}
+
 static bf16 *g_a, *g_bt;
 static float *g_c, *g_ref;
 static cublasHandle_t g_h;
@@ -158,6 +278,22 @@ template <int BM> static void run(int s, double blas_ms, const std::vector<bf16>
            fa.numRegs, per_sm, ms, 2.0 * s * s * s / ms / 1e9, 100 * blas_ms / ms, check(s, s, s, ha, hbt));
 }
 
+template <int BM, int STAGES>
+static void run_tma(int s, double blas_ms, const std::vector<bf16> &ha, const std::vector<bf16> &hbt)
+{
+    CK(cudaMemset(g_c, 0, 4ull * s * s));
+    CUtensorMap ma = tensor_map(g_a, s, s, BM), mb = tensor_map(g_bt, s, s, 128);
+    const int smem = tma_smem<BM, STAGES>();
+    CK(cudaFuncSetAttribute(tma<BM, STAGES>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    dim3 grid(s / 128, s / BM);
+    double ms = time_ms([&] { tma<BM, STAGES><<<grid, 128, smem>>>(s, s, s, ma, mb, g_c); });
+    CK(cudaGetLastError());
+    cudaFuncAttributes fa; CK(cudaFuncGetAttributes(&fa, tma<BM, STAGES>));
+    int per_sm = 0; CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, tma<BM, STAGES>, 128, smem));
+    printf("  %5d  stage 2, %3d x 128 x 64, %d stages: regs=%3d blocks/SM=%d  %8.4f ms %6.1f TFLOP/s %5.1f%% of cuBLAS  %s\n",
+           s, BM, STAGES, fa.numRegs, per_sm, ms, 2.0 * s * s * s / ms / 1e9, 100 * blas_ms / ms, check(s, s, s, ha, hbt));
+}
+
 int main()
 {
     const int S = 8192;
@@ -184,6 +320,9 @@ int main()
                2.0 * s * s * s / blas / 1e9, 2.0 * s * s * s / blas16 / 1e9);
         run<64>(s, blas, a, bt);
         run<128>(s, blas, a, bt);
+        run_tma<128, 4>(s, blas, a, bt);
+        run_tma<128, 3>(s, blas, a, bt);
+        run_tma<64, 4>(s, blas, a, bt);
     }
     return 0;
 }
