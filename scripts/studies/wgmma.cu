@@ -12,6 +12,10 @@
 //   stage 3 (specialised<STAGES>): a producer warpgroup that only issues copies (its registers
 //     given up, setmaxnreg) and two consumer warpgroups that only issue MMAs, 128 x 256 tiles,
 //     full and empty mbarriers a stage.
+//   stage 4 (persistent<CLUSTER>): stage 3's warpgroups on a persistent grid, a block an SM walking
+//     its tiles in groups of 8 tile rows (for L2), the producer running ahead into the next tile
+//     while the consumers store; with CLUSTER, clusters of 2 blocks on vertically adjacent tiles,
+//     each loading half of their shared B tile for both (TMA multicast).
 // Built for sm_90a (wgmma and setmaxnreg exist only there) by scripts/studies/run.sh wgmma, with
 // -lcuda: the tensor maps are made by the driver's cuTensorMapEncodeTiled.
 #include "common.h"
@@ -312,6 +316,122 @@ static __global__ void __launch_bounds__(384, 1) specialised(int M, int N, int K
     }
 }
 
+/* ---- stage 4: a persistent grid, and clusters of 2 with B multicast */
+
+static __device__ __forceinline__ uint32_t cluster_rank()
+{
+    uint32_t r;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
+    return r;
+}
+static __device__ __forceinline__ void cluster_sync()
+{
+    asm volatile("barrier.cluster.arrive.release;\nbarrier.cluster.wait.acquire;\n" ::: "memory");
+}
+/* an arrival on the barrier at the same offset in block `rank` of the cluster */
+static __device__ __forceinline__ void mbar_arrive_in(uint64_t *bar, uint32_t rank)
+{
+    uint32_t remote;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(remote) : "r"(smem_u32(bar)), "r"(rank));
+    asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];\n" ::"r"(remote) : "memory");
+}
+/* a consumer warpgroup's stage released: one arrival from the group (its MMAs, which read the
+ * stage, are the group's, and done) on the stage's empty barrier in each block of the cluster */
+template <int W> static __device__ __forceinline__ void release(uint64_t *bar, int t)
+{
+    if (t == 0) {
+        if (W == 1) mbar_arrive(bar);
+        else for (int q = 0; q < W; q++) mbar_arrive_in(bar, q);
+    }
+}
+/* the box written at dst's offset in every block of `mask`, completing on each one's barrier at bar's offset */
+static __device__ __forceinline__ void tma_multicast(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1, uint16_t mask)
+{
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster"
+                 " [%0], [%1, {%2, %3}], [%4], %5;\n"
+                 ::"r"(smem_u32(dst)), "l"((uint64_t)map), "r"(c0), "r"(c1), "r"(smem_u32(bar)), "h"(mask) : "memory");
+}
+
+/* the i-th tile (of tiles_m x tiles_n) in groups of 8 tile rows, down each group's columns */
+static __device__ __forceinline__ void grouped(int i, int tiles_m, int tiles_n, int *tm, int *tn)
+{
+    const int G = 8;
+    int first = i / (G * tiles_n) * G, rows = min(G, tiles_m - first), in = i % (G * tiles_n);
+    *tm = first + in % rows;
+    *tn = in / rows;
+}
+
+template <bool CLUSTER, int STAGES>
+static __global__ void __launch_bounds__(384, 1) persistent(int M, int N, int K, const __grid_constant__ CUtensorMap ma,
+                                                             const __grid_constant__ CUtensorMap mb, float *C)
+{
+    extern __shared__ unsigned char raw[];
+    __half *As = (__half *)(((uintptr_t)raw + 1023) & ~(uintptr_t)1023), *Bs = As + STAGES * 128 * 64;
+    uint64_t *full = (uint64_t *)(Bs + STAGES * 64 * 256), *empty = full + STAGES;
+    const int W = CLUSTER ? 2 : 1; /* blocks a unit of work: a cluster's tiles, one above the other */
+    int wg = threadIdx.x / 128, t = threadIdx.x % 128, tiles = K / 64;
+    uint32_t rank = CLUSTER ? cluster_rank() : 0;
+    int units = M / 128 / W * (N / 256), unit0 = blockIdx.x / W, stride = gridDim.x / W;
+    if (threadIdx.x == 0) {
+        for (int s = 0; s < STAGES; s++) mbar_init(&full[s], 1), mbar_init(&empty[s], 2 * W);
+        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    }
+    if (CLUSTER) cluster_sync(); else __syncthreads();
+    if (wg == 0) {
+        asm volatile("setmaxnreg.dec.sync.aligned.u32 40;\n");
+        if (t == 0) {
+            int it = 0; /* the ring's position, carried from tile to tile */
+            for (int u = unit0; u < units; u += stride) {
+                int tm, tn;
+                grouped(u, M / 128 / W, N / 256, &tm, &tn);
+                int bm = (tm * W + rank) * 128, bn = tn * 256;
+                for (int kt = 0; kt < tiles; kt++, it++) {
+                    int s = it % STAGES;
+                    if (it >= STAGES) mbar_wait(&empty[s], (it / STAGES - 1) & 1);
+                    __half *as = As + s * 128 * 64, *bs = Bs + s * 64 * 256;
+                    if (!CLUSTER) {
+                        load_stage<128, 256>(as, bs, &ma, &mb, &full[s], bm, bn, kt * 64);
+                    } else { /* our A; our half of B (two blocks of 64 columns) for both blocks */
+                        mbar_expect(&full[s], (128 + 256) * 64 * 2);
+                        tma_load(as, &ma, &full[s], kt * 64, bm);
+                        for (int j = 2 * rank; j < 2 * rank + 2; j++)
+                            tma_multicast(bs + j * 64 * 64, &mb, &full[s], bn + 64 * j, kt * 64, 0x3);
+                    }
+                }
+            }
+        }
+    } else {
+        asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n");
+        int it = 0;
+        for (int u = unit0; u < units; u += stride) {
+            int tm, tn;
+            grouped(u, M / 128 / W, N / 256, &tm, &tn);
+            int bm = (tm * W + rank) * 128, bn = tn * 256;
+            float d[128];
+#pragma unroll
+            for (int i = 0; i < 128; i++) d[i] = 0.0f;
+            for (int kt = 0; kt < tiles; kt++, it++) {
+                int s = it % STAGES;
+                mbar_wait(&full[s], (it / STAGES) & 1);
+                wgmma_fence();
+#pragma unroll
+                for (int kk = 0; kk < 4; kk++)
+                    wgmma_m64n256k16(d, desc_a(As + s * 128 * 64 + (wg - 1) * 64 * 64 + kk * 16), desc_b(Bs + s * 64 * 256 + kk * 16 * 64));
+                wgmma_commit();
+                wgmma_wait<1>();
+                pin(d);
+                if (kt >= 1) release<W>(&empty[(it + STAGES - 1) % STAGES], t); /* the previous step's stage */
+            }
+            wgmma_wait<0>();
+            pin(d);
+            release<W>(&empty[(it + STAGES - 1) % STAGES], t);
+            store_tile(d, C, N, bm + 64 * (wg - 1), bn, t);
+        }
+    }
+    /* no block leaves while its partner may still write into its shared memory or arrive on its barriers */
+    if (CLUSTER) cluster_sync();
+}
+
 /* a row-major rows x cols half matrix, read in boxes of 64 columns (128 bytes) x box_rows rows,
  * swizzled 128 bytes */
 static CUtensorMap tensor_map(const __half *p, int rows, int cols, int box_rows)
@@ -396,6 +516,22 @@ template <int STAGES> static void run_specialised(int s, double blas)
            [&] { specialised<STAGES><<<grid, 384, smem>>>(s, s, s, ma, mb, g_c); });
 }
 
+template <bool CLUSTER, int STAGES> static void run_persistent(int s, double blas, int sms)
+{
+    char what[64]; snprintf(what, sizeof what, "stage 4, %s, %d stages", CLUSTER ? "clusters of 2" : "persistent", STAGES);
+    CUtensorMap ma = tensor_map(g_a, s, s, 128), mb = tensor_map(g_b, s, s, 64);
+    const int smem = spec_smem<STAGES>();
+    auto fn = persistent<CLUSTER, STAGES>;
+    CK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    int units = s / 128 / (CLUSTER ? 2 : 1) * (s / 256), blocks = std::min(sms / 2 * 2, units * (CLUSTER ? 2 : 1));
+    cudaLaunchConfig_t cfg = {};
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = CLUSTER ? 2 : 1, attr[0].val.clusterDim.y = 1, attr[0].val.clusterDim.z = 1;
+    cfg.gridDim = dim3(blocks), cfg.blockDim = dim3(384), cfg.dynamicSmemBytes = smem, cfg.attrs = attr, cfg.numAttrs = 1;
+    report(what, s, blas, (const void *)fn, 384, smem, [&] { cudaLaunchKernelEx(&cfg, fn, s, s, s, ma, mb, g_c); });
+}
+
 int main()
 {
     const int S = 8192;
@@ -430,6 +566,10 @@ int main()
         run_tma<128, 4>(s, blas);
         run_specialised<4>(s, blas);
         run_specialised<3>(s, blas);
+        run_persistent<false, 4>(s, blas, p.multiProcessorCount);
+        run_persistent<false, 3>(s, blas, p.multiProcessorCount);
+        run_persistent<true, 4>(s, blas, p.multiProcessorCount);
+        run_persistent<true, 3>(s, blas, p.multiProcessorCount);
     }
     return 0;
 }
