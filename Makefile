@@ -205,7 +205,7 @@ walkthrough:
 # when every stage checked is right, 1 when one is wrong, 2 for a usage error.
 emulate:
 	@test -n "$(SELECTED)" -a "$(words $(SELECTED))" = 1 || { echo "make emulate needs one lab: LAB=NN (labs: $(LABS))" >&2; exit 2; }
-	@test -f scripts/emu/check$(firstword $(subst -, ,$(SELECTED))).cpp || { echo "make emulate: $(SELECTED) has no CPU emulator (labs with one: $(patsubst scripts/emu/check%.cpp,%,$(wildcard scripts/emu/check*.cpp)))" >&2; exit 2; }
+	@test -f scripts/emu/check$(firstword $(subst -, ,$(SELECTED))).cpp || { echo "make emulate: $(SELECTED) has no CPU emulator$(if $(NO_EMULATOR_$(SELECTED)),: $(NO_EMULATOR_$(SELECTED))) (labs with one: $(patsubst scripts/emu/check%.cpp,%,$(wildcard scripts/emu/check*.cpp)))" >&2; exit 2; }
 	@$(MAKE) --no-print-directory -s -j$(JOBS) tools
 	@src=$$($(BUILD)/grading/$(SELECTED)/grade --list --lab-dir grading/$(SELECTED) --build $(BUILD) | sed -n '1s/.*(edit \(.*\))$$/\1/p'); \
 	    test -f "$(WORK)/$(SELECTED)/$$src" || { echo "make emulate: no $(WORK)/$(SELECTED)/$$src" >&2; exit 2; }; \

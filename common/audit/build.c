@@ -116,6 +116,28 @@ static void add_cuda_dirs(const build_spec *b, char *allowed)
     }
 }
 
+/* " -L<dir>" for the CUDA toolkit's stub of the driver's library, where the lab links it (ldlibs
+ * names -lcuda: lab 12's cuTensorMapEncodeTiled) and the toolkit has one: a machine with the
+ * toolkit and no driver (CI) still links and audits the code. The stub has the real library's
+ * name (libcuda.so.1), which is what the runner loads where a driver is installed. */
+static void cuda_stubs(const build_spec *b, char *out, size_t len)
+{
+    static const char *const sub[] = {"lib64/stubs", "lib/stubs", "targets/x86_64-linux/lib/stubs", "targets/sbsa-linux/lib/stubs"};
+    const char *l = b->ldlibs;
+    int wants = 0;
+    for (const char *p = l ? strstr(l, "-lcuda") : NULL; p; p = strstr(p + 1, "-lcuda"))
+        if ((p == l || p[-1] == ' ') && (p[6] == '\0' || p[6] == ' ')) wants = 1;
+    for (size_t i = 0; wants && b->cuda_home && i < sizeof sub / sizeof sub[0]; i++) {
+        char dir[PATH_MAX + 64], lib[PATH_MAX + 80];
+        snprintf(dir, sizeof dir, "%s/%s", b->cuda_home, sub[i]);
+        snprintf(lib, sizeof lib, "%s/libcuda.so", dir);
+        if (access(lib, R_OK) == 0) {
+            snprintf(out, len, " -L%s", dir);
+            return;
+        }
+    }
+}
+
 /* The folders the student's build may read files from, as "dir/" prefixes, newline separated:
  * the system headers, the CUDA toolkit's, the lab's folder, and grading/plants/ beside it where it
  * exists: helpers several labs' planted submissions share (instructor-only, like planted/; absent
@@ -357,7 +379,9 @@ static int build_steps(const build_spec *b, char *msg, size_t len)
     /* A CUDA runner stops if device code is registered after start-up (gpu_register.c); its own
      * -Xlinker joins any the lab's ldlibs pass (lab 05 wraps the calls it counts). */
     int san_link = b->sanitize && *b->sanitize && !nv; /* nvcc's -lineinfo (compute-sanitizer) is a compile flag */
-    snprintf(flags, sizeof flags, "%s%s%s%s%s", b->ldlibs, nv ? " " : "", nv ? GPU_REGISTER_LDFLAGS : "",
+    char stubs[PATH_MAX + 64] = "";
+    if (nv) cuda_stubs(b, stubs, sizeof stubs);
+    snprintf(flags, sizeof flags, "%s%s%s%s%s%s", b->ldlibs, stubs, nv ? " " : "", nv ? GPU_REGISTER_LDFLAGS : "",
              san_link ? " -no-pie " : "", san_link ? b->sanitize : "");
     st = build_step(lhead, flags, ltail, out, msg, len, "does not link:\n") ? BUILD_LINK : BUILD_OK;
     phase("  link");

@@ -19,14 +19,19 @@
 
 
 /* The student's compile flags: the lab's, and for CUDA the architecture of the GPU graded on
- * (CUDA_ARCH overrides; with no GPU, sm_90 alone, so the code still compiles and is audited). */
+ * (CUDA_ARCH overrides; with no GPU, sm_90 alone, so the code still compiles and is audited). A lab
+ * whose instructions exist on one architecture alone names it (`gpu_arch = 90a`, lab 12), and is
+ * built for that one everywhere; setup_gpu skips it on any other GPU. */
 static void compile_flags(const options *opt, const lab_run *r, const char *cflags, char *out, size_t len)
 {
+    const char *only = config_str(&r->cfg, "gpu_arch");
     if (!LAB.gpu) {
         snprintf(out, len, "%s", cflags);
         return;
     }
-    if (opt->cuda_arch && *opt->cuda_arch)
+    if (only && *only)
+        snprintf(out, len, "%s -gencode=arch=compute_%s,code=sm_%s", cflags, only, only);
+    else if (opt->cuda_arch && *opt->cuda_arch)
         snprintf(out, len, "%s -gencode=arch=compute_%s,code=sm_%s", cflags, opt->cuda_arch, opt->cuda_arch);
     else if (r->device[0])
         snprintf(out, len, "%s -gencode=arch=compute_%s,code=sm_%s", cflags, config_str(&r->gpu, "arch"),

@@ -19,11 +19,11 @@ if [ -z "${ARCH:-}" ]; then
     ARCH=sm_${cc:-90}
 fi
 for s in ${*:-scan lookback transpose conv softmax sgemm clocks}; do
-    # conv.cu, clocks.cu and sgemm.cu include labs 11's and 06's references whole (and their headers)
+    # conv.cu, clocks.cu, sgemm.cu and wgmma.cu include labs 11's, 06's and 12's references whole (and their headers)
     libs=; arch=-arch=$ARCH
     [ "$s" = sgemm ] && libs=-lcublas
     [ "$s" = wgmma ] && libs="-lcublas -lcuda" arch=-gencode=arch=compute_90a,code=sm_90a # wgmma: sm_90a only (HOPPER.md)
-    nvcc -O3 -std=c++17 $arch -I"$here" -I"$top/common/both" -I"$top/common/runner" -I"$top/solutions" -I"$top/grading/11-convolution" -I"$top/grading/09-softmax" -I"$top/grading/10-scan" -I"$top/grading/06-tiling" \
+    nvcc -O3 -std=c++17 $arch -I"$here" -I"$top/common/both" -I"$top/common/runner" -I"$top/solutions" -I"$top/grading/11-convolution" -I"$top/grading/09-softmax" -I"$top/grading/10-scan" -I"$top/grading/06-tiling" -I"$top/grading/12-hopper-gemm" \
         -o "$out/$s" "$here/$s.cu" "$top/common/runner/gpu_kernels.cu" $libs
     echo "== $s (${arch#*=}, $(date -u +%T) UTC)"
     "$out/$s"
