@@ -232,6 +232,13 @@ void sgemm_reference(lab_shape s, void *const *buf, double alpha, double beta, d
 }
 
 /* Twice the float bound: tensor cores may truncate rather than round as they accumulate. */
+int hgemm_bench(size_t l2, lab_case *out)
+{
+    for (int i = 0; i < 4; i++) out[i] = (lab_case){{1024 << i, 1024 << i, 1024 << i}, 1};
+    (void)l2;
+    return 4;
+}
+
 void hgemm_reference(lab_shape s, void *const *buf, double *ref, double *bound)
 {
     fp32_gemm_reference(hgemm_layout, s, buf, 1, 0, ref, bound);

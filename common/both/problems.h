@@ -61,6 +61,15 @@ void hgemm_layout(lab_shape s, lab_buf *b);
 double hgemm_bytes(lab_shape s);
 void hgemm_reference(lab_shape s, void *const *buf, double *ref, double *bound);
 void hgemm_reference_at(lab_shape s, void *const *buf, const uint64_t *at, size_t count, double *ref, double *bound);
+/* `make bench`'s sizes for a half-precision GEMM: 1024^3 to 8192^3. */
+int hgemm_bench(size_t l2, lab_case *out);
+/* The half-precision GEMM on a GPU judged against cuBLAS HGEMM (labs 07 and 12), with the lab's
+ * sizes. Inputs are multiples of 2^-8 in [-1, 1]: exact in half, like the data a model would hold. */
+#define HGEMM_PROBLEM(cases_fn) \
+    {.name = "hgemm", .nbufs = GEMM_NBUFS, .out = GEMM_C, .vary = GEMM_A, .layout = hgemm_layout, .flops = gemm_flops, \
+     .bytes = hgemm_bytes, .reference = hgemm_reference, .reference_at = hgemm_reference_at, .ceiling = CEIL_BLAS, \
+     .blas = "hgemm", .alpha = 1, .probe_flops = 4e9, .lo = -1, .hi = 1, .quantum = 0x1p-8, .cases = cases_fn, \
+     .bench_cases = hgemm_bench}
 
 /* The error bound of a float-accumulated product of depth k whose magnitude |alpha||A||B| +
  * |beta||C| is mag: (k + 2) 2^-24 mag. The GPU probe's cuBLAS reference uses it too. */

@@ -24,19 +24,7 @@ static int cases(rng *r, size_t l2, lab_case *out)
     return 7;
 }
 
-static int sweep(size_t l2, lab_case *out)
-{
-    for (int i = 0; i < 4; i++) out[i] = (lab_case){{1024 << i, 1024 << i, 1024 << i}, 1};
-    (void)l2;
-    return 4;
-}
-
-/* Inputs are multiples of 2^-8 in [-1, 1]: exact in half, like the data a model would hold. */
-static const lab_problem hgemm = {
-    .name = "hgemm", .nbufs = GEMM_NBUFS, .out = GEMM_C, .vary = GEMM_A, .layout = hgemm_layout, .flops = gemm_flops,
-    .bytes = hgemm_bytes, .reference = hgemm_reference, .reference_at = hgemm_reference_at, .ceiling = CEIL_BLAS, .blas = "hgemm", .alpha = 1,
-    .probe_flops = 4e9, .lo = -1, .hi = 1, .quantum = 0x1p-8, .cases = cases, .bench_cases = sweep,
-};
+static const lab_problem hgemm = HGEMM_PROBLEM(cases);
 
 #ifdef LAB_RUNNER
 #define RUN(name) \

@@ -149,6 +149,23 @@ static __global__ void __launch_bounds__(128) tma(int M, int N, int K, const __g
 
 /* ---- stage 3: a producer warpgroup and two consumers, 128 x 256 tiles */
 
+/* A consumer warpgroup's k step (the ring's position `it`): wait for the stage's tiles, issue the
+ * four MMAs of its 64 rows (c: 0 or 1) of the 128 x 256 tile, and leave them in flight, the
+ * previous step's done (wgmma_wait<1>): that step's stage may be released. Stages 3 and 4. */
+template <int STAGES>
+static __device__ __forceinline__ void consume(float (&d)[128], const __half *As, const __half *Bs, uint64_t *full, int it, int c)
+{
+    int s = it % STAGES;
+    mbar_wait(&full[s], (it / STAGES) & 1);
+    wgmma_fence();
+#pragma unroll
+    for (int kk = 0; kk < 4; kk++)
+        wgmma_m64n256k16(d, desc_a(As + s * 128 * 64 + c * 64 * 64 + kk * 16), desc_b(Bs + s * 64 * 256 + kk * 16 * 64));
+    wgmma_commit();
+    wgmma_wait<1>();
+    pin(d);
+}
+
 template <int STAGES> constexpr int spec_smem() { return STAGES * (128 + 256) * 64 * 2 + 1024 + 128; }
 
 template <int STAGES>
@@ -178,15 +195,7 @@ static __global__ void __launch_bounds__(384, 1) specialised(int M, int N, int K
 #pragma unroll
         for (int i = 0; i < 128; i++) d[i] = 0.0f;
         for (int kt = 0; kt < tiles; kt++) {
-            int s = kt % STAGES;
-            mbar_wait(&full[s], (kt / STAGES) & 1);
-            wgmma_fence();
-#pragma unroll
-            for (int kk = 0; kk < 4; kk++)
-                wgmma_m64n256k16(d, desc_a(As + s * 128 * 64 + (wg - 1) * 64 * 64 + kk * 16), desc_b(Bs + s * 64 * 256 + kk * 16 * 64));
-            wgmma_commit();
-            wgmma_wait<1>();
-            pin(d);
+            consume<STAGES>(d, As, Bs, full, kt, wg - 1);
             if (kt >= 1) mbar_arrive(&empty[(kt + STAGES - 1) % STAGES]); /* k tile kt - 1's stage is free */
         }
         wgmma_wait<0>();
@@ -265,15 +274,7 @@ static __global__ void __launch_bounds__(384, 1) persistent(int M, int N, int K,
 #pragma unroll
             for (int i = 0; i < 128; i++) d[i] = 0.0f;
             for (int kt = 0; kt < tiles; kt++, it++) {
-                int s = it % STAGES;
-                mbar_wait(&full[s], (it / STAGES) & 1);
-                wgmma_fence();
-#pragma unroll
-                for (int kk = 0; kk < 4; kk++)
-                    wgmma_m64n256k16(d, desc_a(As + s * 128 * 64 + (wg - 1) * 64 * 64 + kk * 16), desc_b(Bs + s * 64 * 256 + kk * 16 * 64));
-                wgmma_commit();
-                wgmma_wait<1>();
-                pin(d);
+                consume<STAGES>(d, As, Bs, full, it, wg - 1);
                 if (kt >= 1) release<W>(&empty[(it + STAGES - 1) % STAGES], t); /* the previous step's stage */
             }
             wgmma_wait<0>();

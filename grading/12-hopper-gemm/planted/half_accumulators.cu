@@ -29,17 +29,7 @@ static __global__ void __launch_bounds__(128) half_sums(int M, int N, int K, con
     uint32_t d[32] = {};
     int bm = blockIdx.y * 64, bn = blockIdx.x * 128, t = threadIdx.x, w = t / 32, lane = t % 32;
     for (int k0 = 0; k0 < K; k0 += 64) {
-        for (int i = 0; i < 4; i++) {
-            int r = t / 8 + 16 * i, c = t % 8;
-            *(uint4 *)((char *)As + r * 128 + ((c ^ (r & 7)) << 4)) = *(const uint4 *)(A + (size_t)(bm + r) * K + k0 + 8 * c);
-        }
-        for (int i = 0; i < 8; i++) {
-            int e = t + 128 * i, r = e / 16, c = e % 16;
-            *(uint4 *)((char *)Bs + c / 8 * 8192 + r * 128 + (((c % 8) ^ (r & 7)) << 4)) =
-                *(const uint4 *)(B + (size_t)(k0 + r) * N + bn + 8 * c);
-        }
-        fence_proxy_async();
-        __syncthreads();
+        plant_copy(As, Bs, A, B, N, K, bm, bn, k0, t);
         wgmma_fence();
         for (int kk = 0; kk < 4; kk++) wgmma_half_acc(d, plant_desc(As + kk * 16, 16), plant_desc(Bs + kk * 16 * 64, 8192));
         wgmma_commit();

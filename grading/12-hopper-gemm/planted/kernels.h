@@ -35,6 +35,24 @@ static __device__ __forceinline__ void plant_store(float (&d)[64], float *C, int
             make_float2(d[i], d[i + 1]);
 }
 
+/* A k tile's 64 x 64 of A and 64 x 128 of B copied by 128 threads, 16 bytes each, swizzled, then
+ * made visible to the tensor cores and to the block. */
+static __device__ __forceinline__ void plant_copy(__half *As, __half *Bs, const __half *A, const __half *B, int N, int K,
+                                                  int bm, int bn, int k0, int t)
+{
+    for (int i = 0; i < 4; i++) {
+        int r = t / 8 + 16 * i, c = t % 8;
+        *(uint4 *)((char *)As + r * 128 + ((c ^ (r & 7)) << 4)) = *(const uint4 *)(A + (size_t)(bm + r) * K + k0 + 8 * c);
+    }
+    for (int i = 0; i < 8; i++) {
+        int e = t + 128 * i, r = e / 16, c = e % 16;
+        *(uint4 *)((char *)Bs + c / 8 * 8192 + r * 128 + (((c % 8) ^ (r & 7)) << 4)) =
+            *(const uint4 *)(B + (size_t)(k0 + r) * N + bn + 8 * c);
+    }
+    fence_proxy_async();
+    __syncthreads();
+}
+
 /* Stage 1's technique: plain 16-byte copies into the swizzled tiles, then the MMAs. */
 static __global__ void __launch_bounds__(128) plant_plain(int M, int N, int K, const __half *A, const __half *B, float *C)
 {
@@ -42,17 +60,7 @@ static __global__ void __launch_bounds__(128) plant_plain(int M, int N, int K, c
     float d[64] = {};
     int bm = blockIdx.y * 64, bn = blockIdx.x * 128, t = threadIdx.x;
     for (int k0 = 0; k0 < K; k0 += 64) {
-        for (int i = 0; i < 4; i++) {
-            int r = t / 8 + 16 * i, c = t % 8;
-            *(uint4 *)((char *)As + r * 128 + ((c ^ (r & 7)) << 4)) = *(const uint4 *)(A + (size_t)(bm + r) * K + k0 + 8 * c);
-        }
-        for (int i = 0; i < 8; i++) {
-            int e = t + 128 * i, r = e / 16, c = e % 16;
-            *(uint4 *)((char *)Bs + c / 8 * 8192 + r * 128 + (((c % 8) ^ (r & 7)) << 4)) =
-                *(const uint4 *)(B + (size_t)(k0 + r) * N + bn + 8 * c);
-        }
-        fence_proxy_async();
-        __syncthreads();
+        plant_copy(As, Bs, A, B, N, K, bm, bn, k0, t);
         plant_mma(d, As, Bs);
         __syncthreads();
     }
