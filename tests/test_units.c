@@ -25,6 +25,7 @@
 #include "sandbox.h"
 #include "session.h"
 #include "stats.h"
+#include "submission.h"
 #include "technique.h"
 #include "tests.h"
 #include "util.h"
@@ -1101,6 +1102,24 @@ START_TEST(test_big_blocks_come_back_for_a_like_size)
 }
 END_TEST
 
+/* A lab built for one architecture (lab 12's gpu_arch = 90a) runs on a GPU of that compute
+ * capability alone, and elsewhere is skipped with a reason that names both. */
+START_TEST(test_gpu_arch_runs_on_its_own_capability_alone)
+{
+    char why[512] = "";
+    ck_assert_int_eq(gpu_arch_refused("90a", "90", "NVIDIA H100 80GB HBM3", why, sizeof why), 0);
+    ck_assert_int_eq(gpu_arch_refused(NULL, "80", "NVIDIA A100", why, sizeof why), 0); /* no gpu_arch: every GPU */
+    ck_assert_int_eq(gpu_arch_refused("", "80", "NVIDIA A100", why, sizeof why), 0);
+    ck_assert_int_eq(gpu_arch_refused("90a", "80", "NVIDIA A100-SXM4-40GB", why, sizeof why), 1);
+    ck_assert_msg(strstr(why, "compute capability 9.0") && strstr(why, "NVIDIA A100-SXM4-40GB, is 8.0") && strstr(why, "sm_90a"),
+                  "%s", why);
+    ck_assert_int_eq(gpu_arch_refused("90a", "100", "NVIDIA B200", why, sizeof why), 1);
+    ck_assert_msg(strstr(why, "B200, is 10.0"), "%s", why);
+    ck_assert_int_eq(gpu_arch_refused("100a", "100", "NVIDIA B200", why, sizeof why), 0);
+    ck_assert_int_eq(gpu_arch_refused("100a", "10", "odd", why, sizeof why), 1); /* "10" is not "100" */
+}
+END_TEST
+
 Suite *units_suite(void)
 {
     Suite *s = suite_create("units");
@@ -1133,6 +1152,7 @@ Suite *units_suite(void)
     tcase_add_test(t, test_machine_key_is_stable_and_llc_read);
     tcase_add_test(t, test_calibration_is_cached_per_machine);
     tcase_add_test(t, test_usable_llc_is_measured_once_and_never_above_the_reported);
+    tcase_add_test(t, test_gpu_arch_runs_on_its_own_capability_alone);
     tcase_add_test(t, test_vary_sum_is_the_sum_of_the_fill);
     tcase_add_test(t, test_timeline_copy_time_is_the_union_of_copies);
     tcase_add_test(t, test_deps_sees_cblas_header_without_openblas);

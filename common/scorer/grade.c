@@ -146,14 +146,9 @@ static void setup_gpu(const options *opt, lab_run *r, const char *calib_dir)
     }
     snprintf(r->device, sizeof r->device, "%s", config_str(&r->gpu, "name"));
     /* a lab built for one architecture (gpu_arch = 90a: wgmma, setmaxnreg) runs on that one alone */
-    const char *only = config_str(&r->cfg, "gpu_arch"), *arch = config_str(&r->gpu, "arch");
-    if (only && *only && arch && strncmp(only, arch, strlen(arch)) != 0) {
-        snprintf(r->skip_why, sizeof r->skip_why,
-                 "skipped: this lab's kernels need compute capability %c.%c (sm_%s: %s); this GPU, %s, is %c.%s", only[0],
-                 only[1], only, only[0] == '9' ? "Hopper, H100 or H200" : "its own instructions", r->device, arch[0],
-                 arch + 1);
+    if (gpu_arch_refused(config_str(&r->cfg, "gpu_arch"), config_str(&r->gpu, "arch"), r->device, r->skip_why,
+                         sizeof r->skip_why))
         return;
-    }
     r->gpu_busy = (int)config_num_or(&r->gpu, "other_processes", -1);
     r->mach.llc_bytes = (size_t)config_num(&r->gpu, "l2_bytes");
     r->now.stream_gbs = r->now.read_gbs = config_num_or(&r->gpu, "copy_gbs", 0);

@@ -106,6 +106,30 @@ static void check_technique_keys(const config *cfg)
     }
 }
 
+/* "9.0" of "90a" or "90", "10.0" of "100a": a compute capability from an architecture's name. */
+static void capability(const char *arch, char *out, size_t len)
+{
+    size_t digits = strspn(arch, "0123456789");
+    if (digits < 2) {
+        snprintf(out, len, "%s", arch);
+        return;
+    }
+    snprintf(out, len, "%.*s.%c", (int)(digits - 1), arch, arch[digits - 1]);
+}
+
+int gpu_arch_refused(const char *only, const char *arch, const char *device, char *why, size_t len)
+{
+    if (!only || !*only || !arch || !*arch) return 0;
+    size_t digits = strspn(only, "0123456789");
+    if (strlen(arch) == digits && strncmp(only, arch, digits) == 0) return 0;
+    char need[16], have[16];
+    capability(only, need, sizeof need);
+    capability(arch, have, sizeof have);
+    snprintf(why, len, "skipped: this lab's kernels need a GPU of compute capability %s (they are built for sm_%s%s); this GPU, %s, is %s",
+             need, only, !strcmp(need, "9.0") ? ", Hopper: H100, H200, GH200" : "", device && *device ? device : "unnamed", have);
+    return 1;
+}
+
 /* Build the runner for `source` with `cflags`; a build failure is reported on every stage. */
 int build_submission(const options *opt, grader *g, const char *source, const char *cflags, char *msg, size_t len)
 {

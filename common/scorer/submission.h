@@ -9,6 +9,11 @@
 
 #include "bench.h"
 
+/* A lab built for one GPU architecture alone (`gpu_arch` in thresholds.conf, "90a") on a device
+ * of `arch` (the probe's "90"): 0 where it runs; 1 and the skip's reason in `why` where the
+ * device is of another compute capability. Pure, for the unit tests. */
+int gpu_arch_refused(const char *only, const char *arch, const char *device, char *why, size_t len);
+
 /* Build the runner for `source` with `cflags` (the audit included): BUILD_OK, or the failure in
  * msg, which every stage reports. */
 int build_submission(const options *opt, grader *g, const char *source, const char *cflags, char *msg, size_t len);
