@@ -84,18 +84,20 @@ static CUtensorMap plant_map(const __half *p, int rows, int cols, int box_rows)
     return m;
 }
 
-/* a k tile's boxes (A 64 x 64, B 64 x 128 in two blocks) into one stage, completing on bar */
+/* a k tile's boxes (A 64 x 64, B 64 x 128 in two blocks) into one stage, completing on bar; the
+ * B_BOXES of them loaded (2: all; planted/lost_box.cu's 1 leaves the barrier waiting) */
+template <int B_BOXES = 2>
 static __device__ __forceinline__ void plant_load(__half *As, __half *Bs, const CUtensorMap *ma, const CUtensorMap *mb,
                                                   uint64_t *bar, int bm, int bn, int k0)
 {
     mbar_expect(bar, (64 * 64 + 64 * 128) * 2);
     tma_load(As, ma, bar, k0, bm);
-    tma_load(Bs, mb, bar, bn, k0);
-    tma_load(Bs + 64 * 64, mb, bar, bn + 64, k0);
+    for (int j = 0; j < B_BOXES; j++) tma_load(Bs + j * 64 * 64, mb, bar, bn + 64 * j, k0);
 }
 
 /* Stage 2's technique: the TMA copies a k tile in, the block waits on its mbarrier, then the MMAs
  * (one stage: no ring). */
+template <int B_BOXES = 2>
 static __global__ void __launch_bounds__(128) plant_tma(int M, int N, int K, const __grid_constant__ CUtensorMap ma,
                                                         const __grid_constant__ CUtensorMap mb, float *C)
 {
@@ -106,7 +108,7 @@ static __global__ void __launch_bounds__(128) plant_tma(int M, int N, int K, con
     if (t == 0) mbar_init(&bar, 1), fence_mbarrier_init();
     __syncthreads();
     for (int k0 = 0, n = 0; k0 < K; k0 += 64, n++) {
-        if (t == 0) plant_load(As, Bs, &ma, &mb, &bar, bm, bn, k0);
+        if (t == 0) plant_load<B_BOXES>(As, Bs, &ma, &mb, &bar, bm, bn, k0);
         mbar_wait(&bar, n & 1);
         plant_mma(d, As, Bs);
         __syncthreads();
@@ -145,11 +147,12 @@ static __global__ void __launch_bounds__(256, 1) plant_specialised(int M, int N,
     }
 }
 
+template <int B_BOXES = 2>
 static void tma_mm(int M, int N, int K, const __half *A, const __half *B, float *C, bool specialised)
 {
     CUtensorMap ma = plant_map(A, M, K, 64), mb = plant_map(B, K, N, 64);
     if (specialised)
         plant_specialised<<<dim3(N / 128, M / 64), 256>>>(M, N, K, ma, mb, C);
     else
-        plant_tma<<<dim3(N / 128, M / 64), 128>>>(M, N, K, ma, mb, C);
+        plant_tma<B_BOXES><<<dim3(N / 128, M / 64), 128>>>(M, N, K, ma, mb, C);
 }
