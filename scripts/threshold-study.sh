@@ -9,7 +9,7 @@
 #   lab 03's `blocked` does, give REFERENCE_FRACTION the fraction at which the copies land at the
 #   speedup wanted).
 #   LAB 04 (on a GPU): `mv_warp` (default), `mv_block`, or a
-#   sum's stage (`interleaved` ... `vectorized`). LABs 05-11 (on a GPU): any stage but the first
+#   sum's stage (`interleaved` ... `vectorized`). LABs 05-12 (on a GPU): any stage but the first
 #   (default: the second). `all` slows every stage of the lab, each to its own
 #   factor, in one file graded whole: N gradings study them all at once (a GPU's minutes are scarce).
 #
@@ -32,11 +32,11 @@ stage=${3:-}
 . common/tools/lib.sh
 lab=$(ls -d grading/${2:-01}-*/ 2>/dev/null | head -n 1 | sed 's|grading/||; s|/$||')
 case $lab in # the labs whose problems kind_of and wrapper (below) know how to call on a part
-    01-*) stage=${stage:-unrolled} ;; 04-*) stage=${stage:-mv_warp} ;; 0[5-9]-*|1[01]-*) ;;
+    01-*) stage=${stage:-unrolled} ;; 04-*) stage=${stage:-mv_warp} ;; 0[5-9]-*|1[012]-*) ;;
     02-*) stage=${stage:-blocked} ;; # every stage a GEMM
     03-*) case $stage in matvec|matmul|blocked) ;; # y = A x, or the GEMM stages, named
               *) echo "threshold-study.sh: lab 03's stage: matvec, matmul or blocked" >&2; exit 2 ;; esac ;;
-    *) echo "threshold-study.sh: lab 01-11" >&2; exit 2 ;;
+    *) echo "threshold-study.sh: lab 01-12" >&2; exit 2 ;;
 esac
 make --no-print-directory -s tools >/dev/null || exit 2
 # The lab's --list: the file its students edit, and each stage's function.
@@ -48,7 +48,7 @@ src=$(lab_source build "$lab")
 conf=grading/$lab/thresholds.conf
 # every stage with a threshold
 if [ "$stage" = all ]; then
-    stages=$(sed -n 's/^\([a-z0-9_]*\) *= *[0-9.][0-9.]*.*/\1/p' "$conf" | grep -v '^points_\|^overlap_\|^partial_from\|^impossible_margin\|^size_past_\|^clock_slack_us\|^min_\|^max_\|^trials\|^timeout_s\|^output_bytes' | tr '\n' ' ')
+    stages=$(sed -n 's/^\([a-z0-9_]*\) *= *[0-9.][0-9.]*.*/\1/p' "$conf" | grep -v '^points_\|^gpu_arch\|^overlap_\|^partial_from\|^impossible_margin\|^size_past_\|^clock_slack_us\|^min_\|^max_\|^trials\|^timeout_s\|^output_bytes' | tr '\n' ' ')
     only=
 else
     stages=$stage only=$stage
@@ -94,6 +94,9 @@ wrapper() {
                 first="$r(part, n, in, out)" whole="$r(m, n, in, out)" ;;
         wmma)   params='int M, int N, int K, const lab_half *A, const lab_half *B, float *C'
                 part='int part = (int)((double)M * fraction) / 16 * 16; /* WMMA: multiples of 16 */'
+                first="$r(part, N, K, A, B, C)" whole="$r(M, N, K, A, B, C)" ;;
+        hopper-gemm) params='int M, int N, int K, const lab_half *A, const lab_half *B, float *C'
+                part='int part = (int)((double)M * fraction) / 256 * 256; /* lab 12: M a multiple of 256 */'
                 first="$r(part, N, K, A, B, C)" whole="$r(M, N, K, A, B, C)" ;;
         streams) # lab 05: a state made once (create), run, freed (destroy); the part has host
             # arrays of its own (registering x and y twice would fail, and unregister the whole's)
