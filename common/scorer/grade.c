@@ -141,7 +141,10 @@ static void setup_gpu(const options *opt, lab_run *r, const char *calib_dir)
         return;
     }
     if (gpu_probe(probe, opt->calibrate ? "" : "--copy", out, &r->gpu) || config_num_or(&r->gpu, "devices", 0) < 1) {
-        snprintf(r->skip_why, sizeof r->skip_why, "skipped: no CUDA device");
+        const char *only = config_str(&r->cfg, "gpu_arch"); /* a one-architecture lab says which GPU it needs */
+        char need[160] = "";
+        if (only && *only) gpu_arch_need(only, need, sizeof need);
+        snprintf(r->skip_why, sizeof r->skip_why, "skipped: no CUDA device%s%s", *need ? "; this lab needs " : "", need);
         return;
     }
     snprintf(r->device, sizeof r->device, "%s", config_str(&r->gpu, "name"));

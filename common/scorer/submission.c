@@ -117,16 +117,24 @@ static void capability(const char *arch, char *out, size_t len)
     snprintf(out, len, "%.*s.%c", (int)(digits - 1), arch, arch[digits - 1]);
 }
 
+void gpu_arch_need(const char *only, char *out, size_t len)
+{
+    char need[16];
+    capability(only, need, sizeof need);
+    snprintf(out, len, "a GPU of compute capability %s (built for sm_%s%s)", need, only,
+             !strcmp(need, "9.0") ? ": Hopper, H100, H200, GH200" : "");
+}
+
 int gpu_arch_refused(const char *only, const char *arch, const char *device, char *why, size_t len)
 {
     if (!only || !*only || !arch || !*arch) return 0;
     size_t digits = strspn(only, "0123456789");
     if (strlen(arch) == digits && strncmp(only, arch, digits) == 0) return 0;
-    char need[16], have[16];
-    capability(only, need, sizeof need);
+    char need[160], have[16];
+    gpu_arch_need(only, need, sizeof need);
     capability(arch, have, sizeof have);
-    snprintf(why, len, "skipped: this lab's kernels need a GPU of compute capability %s (they are built for sm_%s%s); this GPU, %s, is %s",
-             need, only, !strcmp(need, "9.0") ? ", Hopper: H100, H200, GH200" : "", device && *device ? device : "unnamed", have);
+    snprintf(why, len, "skipped: this lab's kernels need %s; this GPU, %s, is %s", need, device && *device ? device : "unnamed",
+             have);
     return 1;
 }
 

@@ -13,6 +13,8 @@
  * of `arch` (the probe's "90"): 0 where it runs; 1 and the skip's reason in `why` where the
  * device is of another compute capability. Pure, for the unit tests. */
 int gpu_arch_refused(const char *only, const char *arch, const char *device, char *why, size_t len);
+/* What such a lab needs, in words: "a GPU of compute capability 9.0 (built for sm_90a: Hopper, ...)". */
+void gpu_arch_need(const char *only, char *out, size_t len);
 
 /* Build the runner for `source` with `cflags` (the audit included): BUILD_OK, or the failure in
  * msg, which every stage reports. */
