@@ -231,6 +231,12 @@ static int gemm_mode(int argc, char **argv)
         CUDA_CHECK_LAST();
         gemm(h, half, m, n, k, fabsf(alpha), a, b, fabsf(beta), c0);
         CUDA_CHECK(cudaMemcpy(out.data() + nc, c0, nc * 4, cudaMemcpyDeviceToHost));
+        /* The rate below on the inputs themselves, not on their absolute values: on a GPU whose
+         * clocks are held by its power limit, the tensor cores' rate depends on the data (fewer
+         * bits toggling, less power): cuBLAS ran 9% faster on |A| and |B| at 8192^3 on an H200
+         * (docs/BENCHMARKS.md, the thirty-sixth session). */
+        CUDA_CHECK(cudaMemcpy(a, in.data(), na * es, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(b, in.data() + na * es, nb * es, cudaMemcpyHostToDevice));
         f = fopen(argv[9], "wb");
         if (!f || fwrite(out.data(), 4, out.size(), f) != out.size() || fclose(f)) {
             fprintf(stderr, "gpu-probe: cannot write %s\n", argv[9]);
@@ -239,9 +245,18 @@ static int gemm_mode(int argc, char **argv)
     } else {
         fill<<<1024, 256>>>(c0, nc, 1.0f);
         CUDA_CHECK_LAST();
-        if (half) { /* any values: the rate doesn't depend on them */
-            CUDA_CHECK(cudaMemset(a, 0x3c, na * es));
-            CUDA_CHECK(cudaMemset(b, 0x3c, nb * es));
+        if (half) { /* values that vary, as a lab's do: on a power-limited GPU the rate depends on them */
+            float *tmp;
+            CUDA_CHECK(cudaMalloc(&tmp, (na > nb ? na : nb) * 4));
+            fill<<<1024, 256>>>(tmp, na, 2.0f);
+            CUDA_CHECK_LAST();
+            to_half<<<1024, 256>>>(tmp, (__half *)a, na);
+            CUDA_CHECK_LAST();
+            fill<<<1024, 256>>>(tmp, nb, 2.0f);
+            CUDA_CHECK_LAST();
+            to_half<<<1024, 256>>>(tmp, (__half *)b, nb);
+            CUDA_CHECK_LAST();
+            CUDA_CHECK(cudaFree(tmp));
         } else {
             fill<<<1024, 256>>>((float *)a, na, 1.0f);
             CUDA_CHECK_LAST();

@@ -349,18 +349,20 @@ static void launch_persistent(int M, int N, int K, const __half *A, const __half
     cudaLaunchKernelEx(&cfg, fn, M, N, K, ma, mb, C);
 }
 
-/* Stage 1 in 64 x 128 tiles: with the copies and the MMAs taking turns, five blocks an SM hide
- * each other's copies better than three of 128 x 128 (39% of cuBLAS against 24% at 8192 on an
- * H200). */
+/* Stage 1 in 128 x 128 tiles, two m64 MMAs a k step (three blocks an SM): 44% of cuBLAS at 8192
+ * under the grader on an H200, against 30% for 64 x 128 (five an SM; docs/BENCHMARKS.md, the
+ * thirty-sixth session). */
 extern "C" void hopper_wgmma(int M, int N, int K, const lab_half *A, const lab_half *B, float *C)
 {
-    launch_wgmma<64>(M, N, K, A, B, C);
+    launch_wgmma<128>(M, N, K, A, B, C);
 }
 
-/* Stage 2: 128 x 128 tiles, 3 stages (two blocks an SM: 83% at 8192 against 78% for 4 stages). */
+/* Stage 2: 128 x 128 tiles, a ring of 2 stages: 64 KiB a block, three blocks an SM, six stages in
+ * flight on it (76% under the grader on an H200, against 67% for 3 stages, two blocks an SM, and
+ * 69% for 4, one). */
 extern "C" void hopper_tma(int M, int N, int K, const lab_half *A, const lab_half *B, float *C)
 {
-    launch_tma<128, 3>(M, N, K, A, B, C);
+    launch_tma<128, 2>(M, N, K, A, B, C);
 }
 
 /* Stage 3: 128 x 256 tiles, 3 stages (94% at 8192, against 84-87% for 4). */

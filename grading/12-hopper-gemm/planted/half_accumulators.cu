@@ -1,9 +1,10 @@
-/* expect: technique
+/* expect: wrong
  * threats: 21 (rows of ../shared/GRADER_THREATS.md)
  * Sums in half precision: stage 1's kernel with wgmma's .f16 accumulators (11 significant bits,
  * twice the tensor cores' rate on some parts) instead of .f32, in every stage. The lab states float
- * accumulation: the technique check refuses the .f16.f16.f16 form, and at K = 4096 the sums would
- * fall outside the float-accumulation bound as well. */
+ * accumulation, and the bound derived from it (K and float's precision) refuses these sums at the
+ * first case already, K = 64 (on an H200: 54994 of 65536 elements, errors near 3e-4 against a
+ * bound near 1e-4); the technique check would refuse the .f16.f16.f16 form too. */
 #include "hopper_gemm.h"
 #include "planted/kernels.h"
 
