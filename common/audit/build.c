@@ -154,11 +154,29 @@ static char *allowed_dirs(const build_spec *b)
     return allowed;
 }
 
+/* The library a system header belongs to where it is one of ready-made kernels: CUB and Thrust
+ * (in the CUDA toolkit), CUTLASS and CuTe (wherever installed). Their templates compile into the
+ * student's own kernels, so neither the link line nor the symbol audit sees them, and their
+ * shuffles and tensor-core instructions would pass a stage's technique check; what a lab asks
+ * the student to write, handed over. NULL for any other header. */
+static const char *kernel_library(const char *path)
+{
+    static const char *const libs[][2] = {{"/cub/", "CUB"}, {"/thrust/", "Thrust"}, {"/cutlass/", "CUTLASS"}, {"/cute/", "CuTe"}};
+    char resolved[PATH_MAX];
+    if (!realpath(path, resolved)) return NULL;
+    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++)
+        if (strstr(resolved, libs[i][0])) return libs[i][1];
+    return NULL;
+}
+
 /* Every file a preprocessor's dependency list `deps` names (make's form: "student.o: student.c a.h
- * \\\n b.h", the first word after ':' the source) must be a system header or in the lab folder. */
+ * \\\n b.h", the first word after ':' the source) must be a system header or in the lab folder, and
+ * no system header one of a library of ready-made kernels (kernel_library). */
 static int check_deps(const build_spec *b, const char *deps, char *msg, size_t len)
 {
-    char *allowed = allowed_dirs(b);
+    char *allowed = allowed_dirs(b), labdir[PATH_MAX + 2];
+    if (!realpath(b->lab_dir, labdir)) snprintf(labdir, sizeof labdir, "%s", b->lab_dir);
+    strcat(labdir, "/");
     char *d = read_text(deps, 1 << 20), *save = NULL;
     int status = BUILD_OK;
     char *list = d ? strchr(d, ':') : NULL;
@@ -167,6 +185,13 @@ static int check_deps(const build_spec *b, const char *deps, char *msg, size_t l
         if (first) { first = 0; continue; }
         if (!under_any(w, allowed)) {
             snprintf(msg, len, "audit: includes %s, which is outside the system headers and the lab's folder", w);
+            status = BUILD_AUDIT;
+            break;
+        }
+        const char *lib = under_any(w, labdir) ? NULL : kernel_library(w);
+        if (lib) {
+            snprintf(msg, len, "audit: includes %s, a header of %s: a library of ready-made kernels is not yours to use "
+                     "in a lab that asks you to write them", w, lib);
             status = BUILD_AUDIT;
             break;
         }
