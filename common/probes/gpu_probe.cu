@@ -233,7 +233,7 @@ static int gemm_mode(int argc, char **argv)
         CUDA_CHECK(cudaMemcpy(out.data() + nc, c0, nc * 4, cudaMemcpyDeviceToHost));
         /* The rate below on the inputs themselves, not on their absolute values: on a GPU whose
          * clocks are held by its power limit, the tensor cores' rate depends on the data (fewer
-         * bits toggling, less power): cuBLAS ran 9% faster on |A| and |B| at 8192^3 on an H200
+         * bits toggling, less power): cuBLAS ran 14% faster on |A| and |B| at 8192^3 on an H200
          * (docs/BENCHMARKS.md, the thirty-sixth session). */
         CUDA_CHECK(cudaMemcpy(a, in.data(), na * es, cudaMemcpyHostToDevice));
         CUDA_CHECK(cudaMemcpy(b, in.data() + na * es, nb * es, cudaMemcpyHostToDevice));
