@@ -142,13 +142,20 @@ static void cuda_stubs(const build_spec *b, char *out, size_t len)
  * the system headers, the CUDA toolkit's, the lab's folder, and grading/plants/ beside it where it
  * exists: helpers several labs' planted submissions share (instructor-only, like planted/; absent
  * from the student kit, common/tools/kit.sh), which a plant includes as "../plants/<name>.h". */
+/* The lab's folder as a "dir/" prefix, resolved where it can be. */
+static void lab_prefix(const build_spec *b, char out[PATH_MAX + 2])
+{
+    if (!realpath(b->lab_dir, out)) snprintf(out, PATH_MAX, "%s", b->lab_dir);
+    strcat(out, "/");
+}
+
 static char *allowed_dirs(const build_spec *b)
 {
     char labdir[PATH_MAX + 2], plants[PATH_MAX + 16], resolved[PATH_MAX];
     char *allowed = system_include_dirs(b->scratch);
     add_cuda_dirs(b, allowed);
-    if (!realpath(b->lab_dir, labdir)) snprintf(labdir, sizeof labdir, "%s", b->lab_dir);
-    strcat(strcat(allowed, labdir), "/\n");
+    lab_prefix(b, labdir);
+    strcat(strcat(allowed, labdir), "\n");
     snprintf(plants, sizeof plants, "%s/../plants", b->lab_dir);
     if (realpath(plants, resolved)) strcat(strcat(allowed, resolved), "/\n");
     return allowed;
@@ -175,8 +182,7 @@ static const char *kernel_library(const char *path)
 static int check_deps(const build_spec *b, const char *deps, char *msg, size_t len)
 {
     char *allowed = allowed_dirs(b), labdir[PATH_MAX + 2];
-    if (!realpath(b->lab_dir, labdir)) snprintf(labdir, sizeof labdir, "%s", b->lab_dir);
-    strcat(labdir, "/");
+    lab_prefix(b, labdir);
     char *d = read_text(deps, 1 << 20), *save = NULL;
     int status = BUILD_OK;
     char *list = d ? strchr(d, ':') : NULL;
